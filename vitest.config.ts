@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
+// The PostgreSQL pass re-runs the integration suite against TEST_DATABASE_URL; PGlite-only and DB-free files stay out.
+const postgresPass = process.env.TEST_DB === "postgres";
+
 const alias = { "@": path.resolve(import.meta.dirname, "src") };
 
 export default defineConfig({
@@ -16,10 +19,10 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: postgresPass ? ["tests/integration/pglite-*.test.ts", "tests/integration/notion-stub/**"] : [],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          globalSetup: ["tests/integration/global-setup.ts"],
           fileParallelism: false,
         },
       },

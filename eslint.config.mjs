@@ -1,0 +1,37 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+const config = [
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      "data/**",
+      "drizzle/**",
+      "next-env.d.ts",
+      "tools/notion-stub/workspace/**",
+      "bench/results/**",
+    ],
+  },
+  ...nextVitals,
+  ...nextTs,
+  {
+    settings: { next: { rootDir: "." } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+  {
+    // Framework-free core (DESIGN §2): no Next, React or RPC imports.
+    files: ["src/core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["next", "next/*", "react", "react-dom", "react-dom/*", "@/rpc/*", "@/app/*"] },
+      ],
+    },
+  },
+];
+
+export default config;

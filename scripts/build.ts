@@ -1,0 +1,3 @@
+import { ensureBuild } from "./build-state";
+
+ensureBuild();

@@ -1,0 +1,71 @@
+/**
+ * `npm test`: type-check, lint, unit, integration (PGlite, then PostgreSQL when TEST_DATABASE_URL is set), browser.
+ * Every step runs; the run fails if any step fails. Ends with one summary line of test counts.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ROOT, ensureBuild } from "./build-state";
+
+type Step = { name: string; cmd: string[]; env?: Record<string, string>; vitest?: boolean };
+
+const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
+const steps: Step[] = [
+  { name: "type-check", cmd: [bin("tsc"), "--noEmit", "-p", "."] },
+  { name: "lint", cmd: [bin("eslint"), "."] },
+  { name: "unit", cmd: [bin("vitest"), "run", "--project", "unit"], vitest: true },
+  { name: "integration (PGlite)", cmd: [bin("vitest"), "run", "--project", "integration"], env: { TEST_DB: "pglite" }, vitest: true },
+];
+if (process.env.TEST_DATABASE_URL) {
+  steps.push({
+    name: "integration (PostgreSQL)",
+    cmd: [bin("vitest"), "run", "--project", "integration"],
+    env: { TEST_DB: "postgres" },
+    vitest: true,
+  });
+} else {
+  console.log("[test] TEST_DATABASE_URL is not set: the PostgreSQL pass of the integration suite will not run.");
+}
+steps.push({ name: "browser", cmd: [bin("vitest"), "run", "--project", "browser"], vitest: true });
+
+const only = process.argv.slice(2);
+const selected = only.length ? steps.filter((s) => only.some((o) => s.name.startsWith(o))) : steps;
+
+// Build once up front so the integration and browser suites start from the same production build.
+if (selected.some((s) => s.name.startsWith("integration") || s.name === "browser")) {
+  console.log("[test] checking the production build…");
+  ensureBuild();
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "test-report-"));
+let passed = 0;
+let failed = 0;
+const results: string[] = [];
+for (const [i, step] of selected.entries()) {
+  console.log(`\n[test] ── ${step.name} ──`);
+  const report = path.join(tmp, `report-${i}.json`);
+  const args = step.vitest ? [...step.cmd.slice(1), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`] : step.cmd.slice(1);
+  const started = Date.now();
+  const run = spawnSync(step.cmd[0]!, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...step.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let counts = "";
+  if (step.vitest && fs.existsSync(report)) {
+    const json = JSON.parse(fs.readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numTotalTests: number };
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    counts = ` (${json.numPassedTests} passed, ${json.numFailedTests} failed)`;
+    if (json.numTotalTests === 0) {
+      failed += 1;
+      counts += " — no tests ran";
+    }
+  }
+  const ok = run.status === 0 && !counts.includes("no tests ran");
+  if (!ok && !step.vitest) failed += 1;
+  results.push(`${ok ? "ok  " : "FAIL"} ${step.name}${counts} ${seconds}s`);
+}
+
+console.log("\n[test] summary");
+for (const line of results) console.log(`  ${line}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(results.some((r) => r.startsWith("FAIL")) ? 1 : 0);

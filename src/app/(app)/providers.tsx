@@ -1,0 +1,39 @@
+"use client";
+
+import { SessionProvider } from "next-auth/react";
+import { ThemeProvider } from "next-themes";
+import { Toaster } from "react-hot-toast";
+import NextTopLoader from "nextjs-toploader";
+import { usePathname } from "next/navigation";
+import { PROGRESS_BAR } from "@/lib/layout";
+import { SignupReasonCapture } from "@/components/signup-reason-capture";
+
+const isDashboardPath = (path: string | null) => path === "/dashboard" || Boolean(path?.startsWith("/dashboard/"));
+
+/** App-wide client providers (SPEC §2, §9): session, theme, toasts at top centre, the top progress bar. */
+export function Providers({ children }: { children: React.ReactNode }) {
+  const dashboard = isDashboardPath(usePathname());
+  return (
+    // Refetch on tab focus; next-auth also syncs sign-in/out across tabs through storage events.
+    <SessionProvider refetchOnWindowFocus>
+      <ThemeProvider
+        attribute="class"
+        storageKey="theme"
+        defaultTheme="dark"
+        enableSystem={false}
+        forcedTheme={dashboard ? undefined : "light"}
+      >
+        <NextTopLoader
+          color={PROGRESS_BAR.color}
+          initialPosition={PROGRESS_BAR.startPosition}
+          speed={PROGRESS_BAR.stopDelayMs}
+          height={dashboard ? PROGRESS_BAR.heightDashboard : PROGRESS_BAR.heightDefault}
+          showSpinner={false}
+        />
+        <Toaster position="top-center" />
+        <SignupReasonCapture />
+        {children}
+      </ThemeProvider>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import { getRuntime } from "@/runtime";
+import { PRODUCT_NAME } from "@/lib/brand";
+import { DEFAULT_AFTER_SIGN_IN } from "@/auth/auth-options";
+import { SignInForm } from "./sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+/** Messages for next-auth's error codes, plus our own provider messages; anything else shows a generic line. */
+const ERROR_MESSAGES: Record<string, string> = {
+  SessionRequired: "Please sign in to access this page.",
+  OAuthSignin: "Could not start signing in with Google. Please try again.",
+  OAuthCallback: "Signing in with Google did not complete. Please try again.",
+  OAuthCallbackError: "Signing in with Google did not complete. Please try again.",
+  OAuthAccountNotLinked: "This email is already used by another sign-in method.",
+  AccountNotLinkedError: "This email is already used by another sign-in method.",
+  AccessDenied: "You cannot sign in with this account.",
+  CredentialsSignin: "Sign in failed. Check the details you gave.",
+  "Email is required for the test login provider": "Email is required for the test login provider",
+  "This account cannot use the test login provider": "This account cannot use the test login provider",
+  "Not a valid email": "Not a valid email",
+};
+
+function safeCallbackUrl(value: string | undefined): string {
+  // Only same-site paths: an absolute URL here would be an open redirect.
+  return value && value.startsWith("/") && !value.startsWith("//") ? value : DEFAULT_AFTER_SIGN_IN;
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const errorCode = first(params.error);
+  const error = errorCode ? (ERROR_MESSAGES[errorCode] ?? "Sign in failed. Please try again.") : null;
+  const { env } = getRuntime();
+  return (
+    <main className="grid min-h-screen place-items-center bg-neutral-50 px-4">
+      <div className="w-full max-w-sm rounded-xl border border-neutral-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-semibold text-neutral-900">Sign in to {PRODUCT_NAME}</h1>
+        <SignInForm
+          callbackUrl={safeCallbackUrl(first(params.callbackUrl))}
+          initialError={error}
+          google={Boolean(env.GOOGLE_CLIENT_ID)}
+          testLogin={env.testLoginEnabled}
+        />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useState } from "react";
+import { signIn } from "next-auth/react";
+
+type Props = { callbackUrl: string; initialError: string | null; google: boolean; testLogin: boolean };
+
+export function SignInForm({ callbackUrl, initialError, google, testLogin }: Props) {
+  const [error, setError] = useState<string | null>(initialError);
+  const [pending, setPending] = useState<"google" | "test-login" | null>(null);
+  const [email, setEmail] = useState("");
+
+  async function signInWithTestLogin(event: React.FormEvent) {
+    event.preventDefault();
+    setPending("test-login");
+    setError(null);
+    const result = await signIn("test-login", { email, callbackUrl, redirect: false });
+    if (result?.ok && result.url) {
+      window.location.assign(result.url);
+      return;
+    }
+    setPending(null);
+    setError(result?.error && result.error !== "undefined" ? result.error : "Sign in failed. Please try again.");
+  }
+
+  return (
+    <div className="mt-6 space-y-6">
+      {error && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      {google && (
+        <button
+          type="button"
+          disabled={pending !== null}
+          onClick={() => {
+            setPending("google");
+            void signIn("google", { callbackUrl });
+          }}
+          className="w-full rounded-md border border-neutral-300 px-4 py-2.5 font-medium text-neutral-900 hover:bg-neutral-50 disabled:opacity-60"
+        >
+          {pending === "google" ? "Redirecting…" : "Continue with Google"}
+        </button>
+      )}
+      {testLogin && (
+        <form onSubmit={signInWithTestLogin} className="space-y-3" noValidate>
+          <label htmlFor="test-login-email" className="block text-sm font-medium text-neutral-700">
+            Email (test login)
+          </label>
+          <input
+            id="test-login-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="w-full rounded-md border border-neutral-300 px-3 py-2 text-neutral-900"
+            placeholder="you@example.com"
+          />
+          <button
+            type="submit"
+            disabled={pending !== null}
+            aria-busy={pending === "test-login"}
+            className="w-full rounded-md bg-neutral-900 px-4 py-2.5 font-medium text-white hover:bg-neutral-700 disabled:opacity-60"
+          >
+            {pending === "test-login" ? "Signing in…" : "Sign in with test login"}
+          </button>
+        </form>
+      )}
+      {!google && !testLogin && (
+        <p className="text-sm text-neutral-600">
+          No sign-in method is configured. Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or AUTH_TEST_LOGIN=1 for local testing.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import GoogleProvider from "next-auth/providers/google";
+import type { Runtime } from "@/runtime";
+import { AppError } from "@/core/errors";
+import { signInWithTestLogin } from "@/core/users/sign-in-with-test-login";
+import { signInWithGoogle } from "@/core/users/sign-in-with-google";
+
+export const TEST_LOGIN_PROVIDER_ID = "test-login";
+export const SIGN_IN_PATH = "/signin";
+export const DEFAULT_AFTER_SIGN_IN = "/dashboard";
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; email: string; name?: string | null; image?: string | null };
+    jwt: { isNewUser: boolean };
+  }
+  interface User {
+    isNewUser?: boolean;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    userId?: string;
+    isNewUser?: boolean;
+  }
+}
+
+const optionsCache = new WeakMap<Runtime, NextAuthOptions>();
+
+/** next-auth 4 options built from the runtime (JWT sessions, CONTRACTS §4). One object per runtime. */
+export function authOptionsFor(runtime: Runtime): NextAuthOptions {
+  const cached = optionsCache.get(runtime);
+  if (cached) return cached;
+  const { env, db } = runtime;
+  const providers: NextAuthOptions["providers"] = [];
+
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    providers.push(
+      GoogleProvider({
+        clientId: env.GOOGLE_CLIENT_ID,
+        clientSecret: env.GOOGLE_CLIENT_SECRET,
+        authorization: { params: { prompt: "select_account" } },
+      }),
+    );
+  }
+  if (env.testLoginEnabled) {
+    providers.push(
+      CredentialsProvider({
+        id: TEST_LOGIN_PROVIDER_ID,
+        name: "Test login",
+        credentials: { email: { label: "Email", type: "email" } },
+        async authorize(credentials) {
+          const user = await signInWithTestLogin(db, credentials);
+          return { id: user.id, email: user.email, name: user.name, isNewUser: user.isNewUser };
+        },
+      }),
+    );
+  }
+
+  const options: NextAuthOptions = {
+    secret: runtime.authSecret,
+    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    providers,
+    pages: { signIn: SIGN_IN_PATH },
+    // Cookies stay next-auth's defaults: host-only (no Domain), so published site hosts can never read them.
+    callbacks: {
+      async signIn({ user, account, profile }) {
+        if (account?.provider !== "google") return true;
+        try {
+          const signedIn = await signInWithGoogle(db, {
+            providerAccountId: account.providerAccountId,
+            email: user.email ?? "",
+            emailVerified: Boolean((profile as { email_verified?: boolean } | undefined)?.email_verified),
+            name: user.name,
+            image: user.image,
+          });
+          // The jwt callback receives this same object: carry our ids, not Google's.
+          user.id = signedIn.id;
+          user.isNewUser = signedIn.isNewUser;
+          return true;
+        } catch (err) {
+          if (err instanceof AppError) return `${SIGN_IN_PATH}?error=AccessDenied`;
+          throw err;
+        }
+      },
+      async jwt({ token, user }) {
+        if (user) {
+          token.userId = user.id;
+          token.isNewUser = Boolean(user.isNewUser);
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        return {
+          ...session,
+          user: { ...session.user, id: token.userId ?? "", email: session.user?.email ?? token.email ?? "" },
+          jwt: { isNewUser: Boolean(token.isNewUser) },
+        };
+      },
+      async redirect({ url, baseUrl }) {
+        // Only ever redirect within the app; anything else lands on the dashboard.
+        if (url.startsWith("/") && !url.startsWith("//")) return `${baseUrl}${url}`;
+        try {
+          if (new URL(url).origin === baseUrl) return url;
+        } catch {
+          // not a URL
+        }
+        return `${baseUrl}${DEFAULT_AFTER_SIGN_IN}`;
+      },
+    },
+  };
+  optionsCache.set(runtime, options);
+  return options;
+}

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { linkFieldSchema } from "@/lib/link-field";
+
+/**
+ * Everything per site lives in one schema (CONTRACTS §8). The site server reads settings only through
+ * `parseSiteSettings`, so a stored value that no longer fits falls back to defaults instead of breaking a page.
+ */
+
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Must be a colour like #2255dd");
+const shortText = (max: number) => z.string().trim().max(max);
+const fileRef = z.object({ fileId: z.string().max(64), url: z.string().max(2048) }).strict();
+
+export const navLinkSchema = z
+  .object({ label: shortText(60).min(1), href: linkFieldSchema.pipe(z.string().min(1).max(2048)) })
+  .strict();
+
+export const siteSettingsSchema = z
+  .object({
+    name: shortText(120).default(""),
+    description: shortText(300).default(""),
+    /** e.g. https://example.com/docs — the site then answers under that path prefix (CONTRACTS §4). */
+    publicUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().default(null),
+    theme: z
+      .object({
+        accentColor: colour.default("#2255dd"),
+        font: z.enum(["system", "serif", "mono"]).default("system"),
+        logo: fileRef.nullable().default(null),
+        favicon: fileRef.nullable().default(null),
+        socialImage: fileRef.nullable().default(null),
+      })
+      .strict()
+      .prefault({}),
+    navigation: z.array(navLinkSchema).max(20).default([]),
+    showBadge: z.boolean().default(true),
+    analytics: z
+      .object({
+        googleAnalyticsId: shortText(40).regex(/^(G|UA)-[A-Z0-9-]+$/, "Not a Google Analytics id").nullable().default(null),
+        plausibleDomain: shortText(253).nullable().default(null),
+        headCode: shortText(5000).default(""),
+      })
+      .strict()
+      .prefault({}),
+    widget: z
+      .object({
+        enabled: z.boolean().default(false),
+        position: z.enum(["bottom-right", "bottom-left"]).default("bottom-right"),
+        color: colour.default("#2255dd"),
+      })
+      .strict()
+      .prefault({}),
+    ai: z
+      .object({
+        enabled: z.boolean().default(false),
+        assistantName: shortText(60).default("Assistant"),
+        welcomeMessage: shortText(500).default("Hi! Ask me anything about this site."),
+        suggestedQuestions: z.array(shortText(200).min(1)).max(6).default([]),
+        instructions: shortText(2000).default(""),
+        accentColor: colour.default("#2255dd"),
+      })
+      .strict()
+      .prefault({}),
+    email: z
+      .object({
+        notifySubscribers: z.boolean().default(false),
+        senderName: shortText(80).default(""),
+        replyTo: z.email().max(254).nullable().default(null),
+      })
+      .strict()
+      .prefault({}),
+    /** docsv2: version label → Notion page URL; the first is the default version served at the root. */
+    versions: z
+      .array(z.object({ label: shortText(40).min(1), notionPageUrl: z.url().max(2048) }).strict())
+      .max(20)
+      .default([]),
+    contactUrl: linkFieldSchema.pipe(z.string().max(2048)).default(""),
+  })
+  .strict();
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = siteSettingsSchema.parse({});
+
+/** Reads stored settings; anything that no longer validates is replaced by defaults, field group by field group. */
+export function parseSiteSettings(stored: unknown): SiteSettings {
+  const full = siteSettingsSchema.safeParse(stored ?? {});
+  if (full.success) return full.data;
+  const obj = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
+  const salvaged: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(obj)) {
+    const field = siteSettingsSchema.shape[key as keyof typeof siteSettingsSchema.shape];
+    if (field && field.safeParse(value).success) salvaged[key] = value;
+  }
+  return siteSettingsSchema.parse(salvaged);
+}

@@ -1,0 +1,182 @@
+import { z } from "zod";
+
+/**
+ * All configuration, validated once (CONTRACTS §2). Nothing reads process.env elsewhere on the server.
+ * Defaults that depend on other variables (APP_URL, APPS_DOMAIN) are derived after parsing.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const flag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true"));
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const rawEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: port.default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  APPS_DOMAIN: optionalString,
+  AUTH_SECRET: optionalString.pipe(z.string().min(16, "AUTH_SECRET must be at least 16 characters").optional()),
+  TRUST_PROXY: flag,
+  REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
+
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  AUTH_TEST_LOGIN: flag,
+
+  NOTION_API_BASE: optionalString.pipe(z.url().optional()),
+  NOTION_FILE_HOSTS: optionalString,
+
+  PADDLE_ENV: z.enum(["sandbox", "production"]).optional(),
+  PADDLE_API_KEY: optionalString,
+  PADDLE_CLIENT_TOKEN: optionalString,
+  PADDLE_WEBHOOK_SECRET: optionalString,
+  PADDLE_API_BASE: optionalString.pipe(z.url().optional()),
+
+  PLUNK_API_KEY: optionalString,
+  PLUNK_API_BASE: optionalString.pipe(z.url().optional()),
+  EMAIL_FROM: optionalString,
+  TEAM_EMAIL: optionalString,
+
+  AI_BASE_URL: optionalString.pipe(z.url().optional()),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+
+  DNS_SERVERS: optionalString,
+
+  BUGSNAG_API_KEY: optionalString,
+  RELEASE_STAGE: optionalString,
+  GOOGLE_ADS_ID: optionalString,
+  FACEBOOK_PIXEL_ID: optionalString,
+  TWITTER_PIXEL_ID: optionalString,
+  POSTHOG_KEY: optionalString,
+  PLAUSIBLE_DOMAIN: optionalString,
+  CRISP_WEBSITE_ID: optionalString,
+});
+
+export type RawEnv = z.infer<typeof rawEnvSchema>;
+
+export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV"> & {
+  APP_URL: string;
+  APPS_DOMAIN: string;
+  NOTION_FILE_HOSTS: string[];
+  DNS_SERVERS: string[];
+  PADDLE_ENV: "sandbox" | "production";
+  /** Resolved by the runtime: whether the test-login provider is on (CONTRACTS §4). */
+  testLoginEnabled: boolean;
+  dbKind: "pglite" | "postgres";
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  return LOOPBACK_HOSTS.has(h) || h.endsWith(".localhost");
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Parses configuration; throws a ConfigError naming each bad or missing variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = rawEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const raw = parsed.data;
+  if (raw.DATABASE_URL && !raw.AUTH_SECRET) {
+    throw new ConfigError(
+      "AUTH_SECRET is required when DATABASE_URL is set (several processes must share one secret)",
+    );
+  }
+  if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  }
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  const appsDomain = (raw.APPS_DOMAIN ?? `localhost:${raw.PORT}`).toLowerCase();
+  const isProductionStage = raw.NODE_ENV === "production" && raw.RELEASE_STAGE !== "preview";
+  const appHostname = new URL(appUrl).hostname;
+  // CONTRACTS §4: explicit 0 always wins; unset means on for loopback APP_URL or a development build.
+  const testLoginEnabled =
+    raw.AUTH_TEST_LOGIN ?? (isLoopbackHost(appHostname) || raw.NODE_ENV === "development");
+
+  return {
+    ...raw,
+    APP_URL: appUrl,
+    APPS_DOMAIN: appsDomain,
+    NOTION_FILE_HOSTS: list(raw.NOTION_FILE_HOSTS),
+    DNS_SERVERS: list(raw.DNS_SERVERS),
+    PADDLE_ENV: raw.PADDLE_ENV ?? (isProductionStage && raw.RELEASE_STAGE === "production" ? "production" : "sandbox"),
+    testLoginEnabled,
+    dbKind: raw.DATABASE_URL ? "postgres" : "pglite",
+  };
+}
+
+/** The values the browser may see, injected at run time into the root layout (never baked into the build). */
+export type PublicConfig = {
+  appUrl: string;
+  appsDomain: string;
+  testLogin: boolean;
+  googleLogin: boolean;
+  paddleEnv: "sandbox" | "production";
+  paddleClientToken?: string;
+  tracking: {
+    googleAdsId?: string;
+    facebookPixelId?: string;
+    twitterPixelId?: string;
+    posthogKey?: string;
+    plausibleDomain?: string;
+    crispWebsiteId?: string;
+  };
+  bugsnagApiKey?: string;
+  releaseStage: string;
+};
+
+export function publicConfig(env: Env): PublicConfig {
+  return {
+    appUrl: env.APP_URL,
+    appsDomain: env.APPS_DOMAIN,
+    testLogin: env.testLoginEnabled,
+    googleLogin: Boolean(env.GOOGLE_CLIENT_ID),
+    paddleEnv: env.PADDLE_ENV,
+    paddleClientToken: env.PADDLE_CLIENT_TOKEN,
+    tracking: {
+      googleAdsId: env.GOOGLE_ADS_ID,
+      facebookPixelId: env.FACEBOOK_PIXEL_ID,
+      twitterPixelId: env.TWITTER_PIXEL_ID,
+      posthogKey: env.POSTHOG_KEY,
+      plausibleDomain: env.PLAUSIBLE_DOMAIN,
+      crispWebsiteId: env.CRISP_WEBSITE_ID,
+    },
+    bugsnagApiKey: env.BUGSNAG_API_KEY,
+    releaseStage: env.RELEASE_STAGE ?? (env.NODE_ENV === "production" ? "production" : "development"),
+  };
+}

@@ -1,0 +1,43 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { EventEmitter } from "node:events";
+import type { Env } from "@/env";
+import { openDatabase } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import type { Runtime } from "./index";
+
+/** AUTH_SECRET when given; otherwise one generated on first start and kept in DATA_DIR (CONTRACTS §2). */
+export function resolveAuthSecret(env: Env): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.join(env.DATA_DIR, "auth-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start
+  }
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Opens the database and migrates it. The caller publishes the result with setRuntime(). */
+export async function createRuntime(env: Env): Promise<Runtime> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await migrateDatabase(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const bus = new EventEmitter();
+  bus.setMaxListeners(100);
+  return { env, database, db: database.db, bus, authSecret: resolveAuthSecret(env), startedAt: new Date() };
+}
+
+export async function closeRuntime(runtime: Runtime): Promise<void> {
+  runtime.bus.removeAllListeners();
+  await runtime.database.close();
+}

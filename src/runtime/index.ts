@@ -1,0 +1,33 @@
+import type { EventEmitter } from "node:events";
+import type { Env } from "@/env";
+import type { Database, Db } from "@/db/client";
+
+/**
+ * The per-process runtime (CONTRACTS §3): created once by src/server.ts and shared with the Next bundle through
+ * globalThis, because Next bundles its own copy of our modules and module-level singletons would exist twice.
+ */
+export type Runtime = {
+  env: Env;
+  database: Database;
+  db: Db;
+  /** Process-wide events (e.g. "site:changed") so caches can invalidate. */
+  bus: EventEmitter;
+  authSecret: string;
+  startedAt: Date;
+};
+
+const RUNTIME_KEY = Symbol.for("app.runtime");
+
+type GlobalWithRuntime = typeof globalThis & { [RUNTIME_KEY]?: Runtime };
+
+export function setRuntime(runtime: Runtime | undefined): void {
+  (globalThis as GlobalWithRuntime)[RUNTIME_KEY] = runtime;
+}
+
+export function getRuntime(): Runtime {
+  const runtime = (globalThis as GlobalWithRuntime)[RUNTIME_KEY];
+  if (!runtime) {
+    throw new Error("The app runtime is not started: run the product through src/server.ts (npm start / npm run dev)");
+  }
+  return runtime;
+}

@@ -1,0 +1,84 @@
+/**
+ * The front door (DESIGN §2): one Node HTTP server per process. Published-site hosts go to the site server;
+ * every other host to Next.js. Started by `npm start` (production build) or `npm run dev`.
+ */
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { ConfigError, parseEnv } from "@/env";
+import { setRuntime } from "@/runtime";
+import { closeRuntime, createRuntime } from "@/runtime/create-runtime";
+import { createHostClassifier } from "@/site-server/classify-host";
+import { createSiteServer } from "@/site-server";
+import { sendPlainHtml } from "@/site-server/respond";
+import { rejectBadAppRequest } from "@/http/request-guards";
+import { DataDirLockedError } from "@/db/data-dir-lock";
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, "..");
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
+  const env = parseEnv({ ...process.env, NODE_ENV: dev ? "development" : process.env.NODE_ENV });
+  const runtime = await createRuntime(env);
+  setRuntime(runtime);
+  // next-auth reads these two from the environment; everything else comes from the runtime.
+  process.env.NEXTAUTH_URL = env.APP_URL;
+  process.env.NEXTAUTH_SECRET = runtime.authSecret;
+  if (env.testLoginEnabled) {
+    console.warn("[auth] WARNING: the test-login provider is ON: anyone can sign in with just an email. Set AUTH_TEST_LOGIN=0 to turn it off.");
+  }
+
+  const nextApp = next({ dev, dir: PROJECT_ROOT, hostname: "localhost", port: env.PORT });
+  await nextApp.prepare();
+  const handleNext = nextApp.getRequestHandler();
+  const handleSite = createSiteServer(runtime);
+  const classify = createHostClassifier({ appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN });
+
+  const server = http.createServer((req, res) => {
+    const target = classify(req.headers.host);
+    const work =
+      target.kind === "app"
+        ? rejectBadAppRequest(req, res)
+          ? Promise.resolve()
+          : handleNext(req, res)
+        : target.kind === "site"
+          ? handleSite(req, res, target)
+          : Promise.resolve(sendPlainHtml(res, 404, "Not found", "Unknown host."));
+    work.catch((err: unknown) => {
+      console.error("[server] unhandled request error:", err);
+      if (!res.headersSent) sendPlainHtml(res, 500, "Something went wrong", "Something went wrong, please try again");
+      else res.destroy();
+    });
+  });
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[server] ${signal}: shutting down`);
+    const forced = setTimeout(() => server.closeAllConnections(), 5_000);
+    forced.unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await nextApp.close().catch(() => undefined);
+    await closeRuntime(runtime);
+    setRuntime(undefined);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  console.log(`[server] ready on ${env.APP_URL} (database: ${runtime.database.kind}, sites on *.${env.APPS_DOMAIN})`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(`[server] ${err.message}`);
+  } else {
+    console.error("[server] failed to start:", err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import fs from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+
+export const CHROMIUM_INSTALL_HINT = "apt-get install -y chromium";
+
+/** Debian's Chromium (CONTRACTS §9). No silent skip: a missing browser fails with the command that installs it. */
+export function chromiumPath(): string {
+  const candidate = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  if (!fs.existsSync(candidate)) {
+    throw new Error(`Chromium was not found at ${candidate}. Install it with: ${CHROMIUM_INSTALL_HINT}  (or set CHROMIUM_PATH)`);
+  }
+  return candidate;
+}
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+      ...extraArgs,
+    ],
+  });
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv, publicConfig } from "@/env";
+
+describe("parseEnv", () => {
+  it("applies the defaults of CONTRACTS §2", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.APPS_DOMAIN).toBe("localhost:3000");
+    expect(env.REVALIDATE_SECONDS).toBe(10);
+    expect(env.dbKind).toBe("pglite");
+    expect(env.PADDLE_ENV).toBe("sandbox");
+    expect(env.NOTION_FILE_HOSTS).toEqual([]);
+  });
+
+  it("derives APP_URL and APPS_DOMAIN from PORT", () => {
+    const env = parseEnv({ PORT: "4123" });
+    expect(env.APP_URL).toBe("http://localhost:4123");
+    expect(env.APPS_DOMAIN).toBe("localhost:4123");
+  });
+
+  it.each([
+    [{}, true],
+    [{ AUTH_TEST_LOGIN: "0" }, false],
+    [{ AUTH_TEST_LOGIN: "1", APP_URL: "https://app.example.io" }, true],
+    [{ APP_URL: "https://app.example.io" }, false],
+    [{ APP_URL: "https://app.example.io", NODE_ENV: "development" }, true],
+    [{ APP_URL: "https://app.example.io", NODE_ENV: "development", AUTH_TEST_LOGIN: "0" }, false],
+    [{ APP_URL: "http://127.0.0.1:3000" }, true],
+  ])("test login for %j → %s", (vars, expected) => {
+    expect(parseEnv(vars).testLoginEnabled).toBe(expected);
+  });
+
+  it("requires AUTH_SECRET with DATABASE_URL, naming it", () => {
+    expect(() => parseEnv({ DATABASE_URL: "postgres://u:p@localhost/db" })).toThrow(ConfigError);
+    expect(() => parseEnv({ DATABASE_URL: "postgres://u:p@localhost/db" })).toThrow(/AUTH_SECRET/);
+    expect(parseEnv({ DATABASE_URL: "postgres://u:p@localhost/db", AUTH_SECRET: "x".repeat(32) }).dbKind).toBe("postgres");
+  });
+
+  it.each([
+    [{ PORT: "not-a-port" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ APP_URL: "ftp://x" }, "APP_URL"],
+    [{ REVALIDATE_SECONDS: "-1" }, "REVALIDATE_SECONDS"],
+    [{ PADDLE_ENV: "live" }, "PADDLE_ENV"],
+    [{ AUTH_TEST_LOGIN: "maybe" }, "AUTH_TEST_LOGIN"],
+    [{ GOOGLE_CLIENT_ID: "id-only" }, "GOOGLE_CLIENT_SECRET"],
+  ])("rejects %j naming %s", (vars, name) => {
+    expect(() => parseEnv(vars)).toThrow(new RegExp(name));
+  });
+
+  it("splits comma lists", () => {
+    const env = parseEnv({ NOTION_FILE_HOSTS: "http://127.0.0.1:4010, https://files.example", DNS_SERVERS: "127.0.0.1:5353" });
+    expect(env.NOTION_FILE_HOSTS).toEqual(["http://127.0.0.1:4010", "https://files.example"]);
+    expect(env.DNS_SERVERS).toEqual(["127.0.0.1:5353"]);
+  });
+
+  it("exposes only browser-safe values in the public config", () => {
+    const env = parseEnv({ PADDLE_API_KEY: "secret-key", PADDLE_CLIENT_TOKEN: "public-token", AUTH_SECRET: "s".repeat(32) });
+    const json = JSON.stringify(publicConfig(env));
+    expect(json).toContain("public-token");
+    expect(json).not.toContain("secret-key");
+    expect(json).not.toContain("s".repeat(32));
+  });
+});
