@@ -35,6 +35,11 @@ export function rejectBadAppRequest(req: IncomingMessage, res: ServerResponse): 
     sendJsonError(res, 411, "A Content-Length header is required");
     return true;
   }
+  // next-auth only speaks form-encoded bodies; anything else would reach its parser and fail with a 500.
+  if (url.startsWith("/api/auth/") && !/^application\/x-www-form-urlencoded\b/i.test(req.headers["content-type"] ?? "")) {
+    sendJsonError(res, 415, "Auth requests must be form-encoded (application/x-www-form-urlencoded)");
+    return true;
+  }
   const limit = url === "/api/site" || url.startsWith("/api/site?") ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
   if (length > limit) {
     sendJsonError(res, 413, `Request body too large (limit ${Math.round(limit / 1024 / 1024)} MB)`, { connection: "close" });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type AppProcess } from "../helpers/app-server";
 import { CookieJar, fetchWithJar, getSession, testLogin } from "../helpers/auth-client";
 import { testDbMode } from "../helpers/test-database";
+import { rawRequest } from "../helpers/raw-request";
 
 let app: AppProcess;
 
@@ -31,23 +32,24 @@ describe("the front door", () => {
   });
 
   it("answers 'Site not found' as plain HTML for an unknown site host, without Next.js", async () => {
-    const res = await fetch(`${app.url}/`, { headers: { host: `blog.nobody.localhost:${app.port}` } });
+    const res = await rawRequest(`${app.url}/`, { host: `blog.nobody.localhost:${app.port}` });
     expect(res.status).toBe(404);
-    expect(res.headers.get("content-type")).toContain("text/html");
-    const html = await res.text();
+    expect(res.headers["content-type"]).toContain("text/html");
+    const html = res.body;
     expect(html).toContain("Site not found");
     expect(html).not.toContain("<script");
   });
 
   it("answers a plain 404 for a host that is not a site", async () => {
-    const res = await fetch(`${app.url}/`, { headers: { host: "example.org" } });
+    const res = await rawRequest(`${app.url}/`, { host: "example.org" });
     expect(res.status).toBe(404);
-    expect(await res.text()).not.toContain("<script");
+    expect(res.body).not.toContain("<script");
   });
 
   it("rejects a malformed Host header with 404 and no crash", async () => {
-    const res = await fetch(`${app.url}/`, { headers: { host: "bad host!!" } });
+    const res = await rawRequest(`${app.url}/`, { host: "bad_host!!" });
     expect(res.status).toBe(404);
+    expect(res.body).toContain("Unknown host");
     expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
   });
 
@@ -64,6 +66,15 @@ describe("the front door", () => {
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: { status: 413, message: "Request body too large (limit 1 MB)" } });
+  });
+
+  it("refuses bodies that are not form-encoded on the auth routes with 415", async () => {
+    const res = await fetch(`${app.url}/api/auth/callback/test-login`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "email=a@example.com",
+    });
+    expect(res.status).toBe(415);
   });
 
   it("answers malformed JSON to API routes with a 4xx and no stack trace", async () => {

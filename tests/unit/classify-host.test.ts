@@ -31,7 +31,7 @@ describe("createHostClassifier (development: APPS_DOMAIN=localhost:3000)", () =>
     ["www.localhost:3000", { kind: "app" }],
     ["blog.acme.localhost:3000", { kind: "site", host: "blog.acme.localhost:3000", hostKey: "blog.acme", customDomain: null }],
     ["acme.localhost:3000", { kind: "site", host: "acme.localhost:3000", hostKey: "acme", customDomain: null }],
-    ["doc.acme.localhost:3000.", { kind: "site", host: "doc.acme.localhost:3000", hostKey: "doc.acme", customDomain: null }],
+    ["doc.acme.localhost.:3000", { kind: "site", host: "doc.acme.localhost:3000", hostKey: "doc.acme", customDomain: null }],
     ["docs.example.com", { kind: "site", host: "docs.example.com", hostKey: null, customDomain: "docs.example.com" }],
     ["docs.example.com:3000", { kind: "site", host: "docs.example.com:3000", hostKey: null, customDomain: "docs.example.com" }],
     ["", { kind: "invalid" }],
