@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from "./src/lib/layout";
 
 const nextConfig: NextConfig = {
   // PGlite and pg must stay real Node modules: PGlite fails at run time inside the Next bundle (DESIGN §1).
@@ -8,9 +9,9 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks the whole project once; the build need not do it again.
   typescript: { ignoreBuildErrors: true },
   images: {
-    deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
-    imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
-    qualities: [75],
+    deviceSizes: [...IMAGE_DEVICE_SIZES],
+    imageSizes: [...IMAGE_SIZES],
+    qualities: [IMAGE_QUALITY],
   },
 };
 

@@ -1,0 +1,53 @@
+/** Site types (SPEC §1) and their addresses (SPEC §5, CONTRACTS §4). */
+export const SITE_TYPES = ["blog", "changelog", "roadmap", "docsv2", "help_desk", "docs", "simple"] as const;
+export type SiteType = (typeof SITE_TYPES)[number];
+
+const PREFIXES: Record<SiteType, string> = {
+  blog: "blog.",
+  changelog: "changelog.",
+  roadmap: "roadmap.",
+  docsv2: "doc.",
+  help_desk: "",
+  docs: "",
+  simple: "",
+};
+
+export function isSiteType(value: unknown): value is SiteType {
+  return typeof value === "string" && (SITE_TYPES as readonly string[]).includes(value);
+}
+
+export function siteHostPrefix(siteType: string): string {
+  if (!isSiteType(siteType)) throw new Error(`Unknown site type: ${siteType}`);
+  return PREFIXES[siteType];
+}
+
+type AddressInput = { siteType: string; subdomain: string; appsDomain: string };
+
+/** The part of the host before APPS_DOMAIN, unique per site: "blog.acme". */
+export function siteHostKey({ siteType, subdomain }: Omit<AddressInput, "appsDomain">): string {
+  return `${siteHostPrefix(siteType)}${subdomain}`.toLowerCase();
+}
+
+export function siteHost(input: AddressInput): string {
+  return `${siteHostKey(input)}.${input.appsDomain}`.toLowerCase();
+}
+
+/** http for a localhost apps domain (development), https otherwise. */
+export function siteUrl(input: AddressInput): string {
+  const hostname = input.appsDomain.replace(/:\d+$/, "").toLowerCase();
+  const local = hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "127.0.0.1";
+  return `${local ? "http" : "https"}://${siteHost(input)}`;
+}
+
+export const RESERVED_SUBDOMAINS = new Set([
+  "www", "app", "api", "admin", "auth", "mail", "static", "assets", "cdn", "dashboard", "status", "blog", "changelog", "roadmap", "doc",
+]);
+export const SUBDOMAIN_RE = /^[a-z0-9](?:[a-z0-9-]{1,61})[a-z0-9]$/;
+export const SUBDOMAIN_FORMAT_ERROR = "Subdomain must be 3 to 63 characters: lowercase letters, digits and hyphens, not starting or ending with a hyphen";
+export const SUBDOMAIN_RESERVED_ERROR = "That subdomain is reserved";
+
+export function validateSubdomain(subdomain: string): string | null {
+  if (!SUBDOMAIN_RE.test(subdomain)) return SUBDOMAIN_FORMAT_ERROR;
+  if (RESERVED_SUBDOMAINS.has(subdomain)) return SUBDOMAIN_RESERVED_ERROR;
+  return null;
+}
