@@ -100,6 +100,29 @@ describe("auth", () => {
     expect(csrf.csrfToken).toMatch(/^[a-f0-9]{32,}$/);
   });
 
+  it("serves every auth route of SPEC §2: signin (our page), error page, _log", async () => {
+    const signin = await fetch(`${app.url}/api/auth/signin`, { redirect: "manual" });
+    expect([302, 307]).toContain(signin.status);
+    expect(new URL(signin.headers.get("location")!, app.url).pathname).toBe("/signin");
+    const error = await fetch(`${app.url}/api/auth/error?error=AccessDenied`);
+    expect(error.status).toBe(403);
+    expect(await error.text()).toContain("Access Denied");
+    const log = await fetch(`${app.url}/api/auth/_log`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ level: "error", code: "CLIENT_FETCH_ERROR", message: "test" }).toString(),
+    });
+    expect(log.status).toBeLessThan(300);
+    const page = await fetch(`${app.url}/signin?error=SessionRequired`);
+    expect(await page.text()).toContain("Please sign in to access this page.");
+  });
+
+  it("does not echo arbitrary error text on the sign-in page", async () => {
+    const html = await (await fetch(`${app.url}/signin?error=${encodeURIComponent("Call +1 555 to unlock")}`)).text();
+    expect(html).not.toContain("Call +1 555");
+    expect(html).toContain("Sign in failed. Please try again.");
+  });
+
   it("signs in with the test login, creating the user once, with userId and isNewUser in the session", async () => {
     const email = `owner-${Date.now()}@example.com`;
     const first = await testLogin(app.url, email);

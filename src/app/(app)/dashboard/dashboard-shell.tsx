@@ -37,7 +37,7 @@ export function DashboardShell({ email, children }: { email: string; children: R
                 setSigningOut(true);
                 void signOut({ callbackUrl: "/" });
               }}
-              className="rounded-md border border-neutral-700 px-3 py-1.5 hover:bg-neutral-800 disabled:opacity-60"
+              className="whitespace-nowrap rounded-md border border-neutral-700 px-3 py-1.5 hover:bg-neutral-800 disabled:opacity-60"
             >
               {signingOut ? "Signing out…" : "Sign out"}
             </button>
