@@ -1,0 +1,303 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import path from "node:path";
+import { z } from "zod";
+import { fileNameOf, loadPageChunk, queryCollection, signFileUrls, syncRecordValues } from "./answers";
+import { loadStore, type Store } from "./store";
+
+/**
+ * A local stand-in for Notion's unofficial v3 API (CONTRACTS §5): the real wire format from recorded getPage()
+ * outputs, plus control endpoints for faults, call counts and edits. node:http only.
+ */
+
+export const ENDPOINTS = ["loadPageChunk", "syncRecordValuesMain", "syncRecordValues", "queryCollection", "getSignedFileUrls"] as const;
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+export const faultSchema = z
+  .object({
+    mode: z.enum(["latency", "status", "timeout", "refuse", "truncate"]),
+    status: z.number().int().min(100).max(599).optional(),
+    latencyMs: z.number().int().min(0).max(120_000).optional(),
+    retryAfter: z.number().min(0).max(3600).optional(),
+    times: z.number().int().min(1).optional(),
+    endpoint: z.enum(ENDPOINTS).optional(),
+  })
+  .strict();
+export type Fault = z.infer<typeof faultSchema>;
+
+const touchSchema = z.object({ pageId: z.string().min(1), title: z.string().optional() }).strict();
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i);
+const bodies = {
+  loadPageChunk: z.object({ pageId: uuid, limit: z.number().int().min(1).max(1000).default(100) }).loose(),
+  syncRecordValues: z
+    .object({
+      requests: z
+        .array(
+          z.union([
+            z.object({ table: z.string(), id: z.string() }).loose(),
+            // 2021 form: {pointer:{table,id}, version}
+            z.object({ pointer: z.object({ table: z.string(), id: z.string() }) }).loose(),
+          ]),
+        )
+        .max(1000),
+    })
+    .loose(),
+  queryCollection: z
+    .object({
+      collection: z.object({ id: z.string() }).optional(),
+      collectionView: z.object({ id: z.string() }).optional(),
+      collectionId: z.string().optional(),
+      collectionViewId: z.string().optional(),
+      loader: z.object({ reducers: z.record(z.string(), z.object({ limit: z.number().optional() }).loose()).optional() }).loose().optional(),
+    })
+    .loose(),
+  getSignedFileUrls: z
+    .object({ urls: z.array(z.object({ url: z.string(), permissionRecord: z.object({ id: z.string().optional() }).loose().optional() }).loose()) })
+    .loose(),
+};
+
+export type CallCounts = { total: number; byEndpoint: Record<string, number>; byPage: Record<string, number> };
+
+export type NotionStub = {
+  url: string;
+  apiBaseUrl: string;
+  port: number;
+  store(): Store;
+  close(): Promise<void>;
+};
+
+const MAX_BODY = 2 * 1024 * 1024;
+const CONTENT_TYPES: Record<string, string> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".svg": "image/svg+xml",
+  ".pdf": "application/pdf",
+};
+
+function dashed(id: string): string {
+  const hex = id.replace(/-/g, "").toLowerCase();
+  return hex.length === 32 ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` : id;
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+const invalidInput = { name: "ValidationError", message: "Invalid input." };
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new Error("body too large"));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+export async function createNotionStub(opts: { dataDir: string; port?: number; host?: string }): Promise<NotionStub> {
+  const dataDir = path.resolve(opts.dataDir);
+  let store = loadStore(dataDir);
+  let faults: (Fault & { remaining: number })[] = [];
+  let calls: CallCounts = { total: 0, byEndpoint: {}, byPage: {} };
+  let touchClock = 0;
+  const heldSockets = new Set<Socket>();
+  let baseUrl = "";
+
+  function countCall(endpoint: string, pageIds: string[]): void {
+    calls.total += 1;
+    calls.byEndpoint[endpoint] = (calls.byEndpoint[endpoint] ?? 0) + 1;
+    for (const id of pageIds) calls.byPage[id] = (calls.byPage[id] ?? 0) + 1;
+  }
+
+  /** The first queued fault that applies to this endpoint, consumed once. */
+  function takeFault(endpoint: Endpoint): Fault | null {
+    const index = faults.findIndex((f) => !f.endpoint || f.endpoint === endpoint);
+    if (index < 0) return null;
+    const fault = faults[index]!;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) faults.splice(index, 1);
+    return fault;
+  }
+
+  function answer(endpoint: Endpoint, body: unknown): { status: number; body: unknown } {
+    switch (endpoint) {
+      case "loadPageChunk": {
+        const parsed = bodies.loadPageChunk.safeParse(body);
+        if (!parsed.success) return { status: 400, body: invalidInput };
+        const pageId = dashed(parsed.data.pageId);
+        countCall(endpoint, [pageId]);
+        return { status: 200, body: loadPageChunk(store, pageId, parsed.data.limit) };
+      }
+      case "syncRecordValues":
+      case "syncRecordValuesMain": {
+        const parsed = bodies.syncRecordValues.safeParse(body);
+        if (!parsed.success) return { status: 400, body: invalidInput };
+        const requests = parsed.data.requests.map((r) => {
+          const pointer = ("pointer" in r ? r.pointer : r) as { table: string; id: string };
+          return { table: pointer.table, id: dashed(pointer.id) };
+        });
+        countCall(endpoint, requests.filter((r) => r.table === "block").map((r) => r.id));
+        return { status: 200, body: syncRecordValues(store, requests) };
+      }
+      case "queryCollection": {
+        const parsed = bodies.queryCollection.safeParse(body);
+        if (!parsed.success) return { status: 400, body: invalidInput };
+        const collectionId = parsed.data.collection?.id ?? parsed.data.collectionId;
+        const viewId = parsed.data.collectionView?.id ?? parsed.data.collectionViewId;
+        if (!collectionId || !viewId) return { status: 400, body: invalidInput };
+        countCall(endpoint, [dashed(collectionId)]);
+        const limit = parsed.data.loader?.reducers?.collection_group_results?.limit ?? 999;
+        const result = queryCollection(store, dashed(collectionId), dashed(viewId), limit);
+        return result ? { status: 200, body: result } : { status: 400, body: invalidInput };
+      }
+      case "getSignedFileUrls": {
+        const parsed = bodies.getSignedFileUrls.safeParse(body);
+        if (!parsed.success) return { status: 400, body: invalidInput };
+        countCall(endpoint, []);
+        return { status: 200, body: signFileUrls(baseUrl, parsed.data.urls) };
+      }
+    }
+  }
+
+  async function handleApi(endpoint: Endpoint, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const fault = takeFault(endpoint);
+    if (fault?.mode === "refuse") {
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.mode === "timeout") {
+      // Hold the request open until the client gives up or the stand-in is reset or closed.
+      heldSockets.add(req.socket);
+      req.socket.once("close", () => heldSockets.delete(req.socket));
+      return;
+    }
+    if (fault?.mode === "latency") await new Promise((r) => setTimeout(r, fault.latencyMs ?? 1000));
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      sendJson(res, 400, invalidInput);
+      return;
+    }
+    if (fault?.mode === "status") {
+      const status = fault.status ?? 500;
+      const headers: Record<string, string> = fault.retryAfter !== undefined ? { "retry-after": String(fault.retryAfter) } : {};
+      sendJson(res, status, { errorId: "stub-fault", name: status === 429 ? "RateLimitedError" : "HttpError", message: `Stub fault: HTTP ${status}` }, headers);
+      return;
+    }
+    const result = answer(endpoint, body);
+    if (fault?.mode === "truncate" && result.status === 200) {
+      const text = JSON.stringify(result.body);
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+      res.end(text.slice(0, Math.floor(text.length / 2)));
+      return;
+    }
+    sendJson(res, result.status, result.body);
+  }
+
+  function touch(pageId: string, title: string | undefined): boolean {
+    const id = dashed(pageId);
+    const block = store.records.block.get(id);
+    if (!block) return false;
+    // Strictly increasing even when two touches land in the same millisecond.
+    touchClock = Math.max(Date.now(), touchClock + 1, Number(block.last_edited_time ?? 0) + 1);
+    const updated: Record<string, unknown> & { id: string } = { ...block, last_edited_time: touchClock, version: Number(block.version ?? 0) + 1 };
+    if (title !== undefined) updated.properties = { ...(block.properties as object | undefined), title: [[title]] };
+    store.records.block.set(id, updated);
+    return true;
+  }
+
+  async function handleControl(route: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (route === "calls" && req.method === "GET") return sendJson(res, 200, calls);
+    if (req.method !== "POST") return sendJson(res, 405, { message: "Method not allowed" });
+    let body: unknown = {};
+    try {
+      const text = await readBody(req);
+      body = text ? JSON.parse(text) : {};
+    } catch {
+      return sendJson(res, 400, invalidInput);
+    }
+    if (route === "faults") {
+      const parsed = faultSchema.safeParse(body);
+      if (!parsed.success) return sendJson(res, 400, { message: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") });
+      faults.push({ ...parsed.data, remaining: parsed.data.times ?? Number.POSITIVE_INFINITY });
+      return sendJson(res, 200, { ok: true, queued: faults.length });
+    }
+    if (route === "touch") {
+      const parsed = touchSchema.safeParse(body);
+      if (!parsed.success) return sendJson(res, 400, invalidInput);
+      return touch(parsed.data.pageId, parsed.data.title) ? sendJson(res, 200, { ok: true }) : sendJson(res, 404, { message: "No such page" });
+    }
+    if (route === "reset") {
+      faults = [];
+      calls = { total: 0, byEndpoint: {}, byPage: {} };
+      for (const socket of heldSockets) socket.destroy();
+      heldSockets.clear();
+      store = loadStore(dataDir);
+      return sendJson(res, 200, { ok: true });
+    }
+    sendJson(res, 404, { message: "Unknown control route" });
+  }
+
+  function serveFile(pathname: string, res: http.ServerResponse): void {
+    const name = fileNameOf(`http://x${pathname}`);
+    const dir = store.files;
+    // basename() keeps a request inside DIR/files whatever the path says.
+    const file = dir && name ? path.join(dir, path.basename(name)) : null;
+    if (!file || !fs.existsSync(file)) return sendJson(res, 404, { message: "No such file" });
+    const data = fs.readFileSync(file);
+    res.writeHead(200, {
+      "content-type": CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
+      "content-length": data.length,
+    });
+    res.end(data);
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://stub");
+    const work = async () => {
+      if (url.pathname.startsWith("/api/v3/")) {
+        const endpoint = url.pathname.slice("/api/v3/".length) as Endpoint;
+        if (!ENDPOINTS.includes(endpoint)) return sendJson(res, 404, { name: "NotFound", message: "Unknown endpoint" });
+        if (req.method !== "POST") return sendJson(res, 405, invalidInput);
+        return handleApi(endpoint, req, res);
+      }
+      if (url.pathname.startsWith("/__stub/")) return handleControl(url.pathname.slice("/__stub/".length), req, res);
+      if (url.pathname.startsWith("/files/") && (req.method === "GET" || req.method === "HEAD")) return serveFile(url.pathname, res);
+      sendJson(res, 404, { message: "Not found" });
+    };
+    work().catch((err: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { message: (err as Error).message });
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://${opts.host ?? "127.0.0.1"}:${port}`;
+  return {
+    url: baseUrl,
+    apiBaseUrl: `${baseUrl}/api/v3`,
+    port,
+    store: () => store,
+    close: async () => {
+      for (const socket of heldSockets) socket.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
