@@ -1,20 +1,32 @@
 /**
  * SPEC §5 slug: spaces → hyphens, dots removed, anything but letters, digits and hyphens removed, lowercase.
- * "Letters" is read as Unicode letters so non-Latin titles (日本語, Русский) still give a usable slug; accented Latin
- * is folded to ASCII first (Café → cafe) because that is what people type.
+ *
+ * Choices for non-ASCII titles:
+ * - Accented Latin is folded to ASCII (Café → cafe) via NFKD + dropping the combining marks, since that is what people
+ *   type in an address bar. NFKD also turns compatibility forms into plain ones (ﬁ → fi, ① → 1, Ａ → a).
+ * - Marks are dropped only after Latin letters: in other scripts they carry meaning (Й is not И, デ is not テ, Hindi
+ *   vowel signs are marks), so those scripts are kept as Unicode letters, marks and digits and recomposed with NFC
+ *   rather than producing an empty slug. Browsers percent-encode them in the URL and show them readably.
+ * - Emoji, punctuation and symbols are removed; repeated hyphens collapse; no leading or trailing hyphen.
  */
 export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .replace(/\s+/g, "-")
-    .replace(/\./g, "")
-    .replace(/[^\p{L}\p{N}-]+/gu, "")
-    .toLowerCase()
-    .replace(/-{2,}/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
+      .normalize("NFC")
+      .replace(/\s+/gu, "-")
+      .replace(/\./g, "")
+      .replace(/[^\p{L}\p{M}\p{N}-]+/gu, "")
+      // A mark left without a letter to sit on (emoji variation selectors, keycaps) is noise.
+      .replace(/(?<![\p{L}\p{M}])\p{M}+/gu, "")
+      .toLowerCase()
+      .replace(/-{2,}/g, "-")
+      .replace(/^-+|-+$/g, "")
+  );
 }
 
+/** Slug of `text`, or `fallback` when nothing usable is left (a title of only emoji or punctuation). */
 export function slugifyOrFallback(text: string, fallback: string): string {
   return slugify(text) || fallback;
 }

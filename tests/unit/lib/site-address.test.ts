@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   SITE_TYPES,
   SUBDOMAIN_FORMAT_ERROR,
+  SUBDOMAIN_RE,
   SUBDOMAIN_RESERVED_ERROR,
   siteHost,
   siteHostKey,
@@ -23,12 +24,16 @@ describe("site address (SPEC §5)", () => {
     expect(siteHostPrefix(type)).toBe(prefix);
   });
 
-  it("covers every site type", () => {
-    expect(SITE_TYPES).toHaveLength(7);
+  it("lists the seven site types", () => {
+    expect(SITE_TYPES).toEqual(["blog", "changelog", "roadmap", "docsv2", "help_desk", "docs", "simple"]);
   });
 
-  it("throws on an unknown type, naming it", () => {
-    expect(() => siteHostPrefix("wiki")).toThrow("Unknown site type: wiki");
+  it.each([["wiki"], [""], ["Blog"], ["docs_v2"], ["toString"]])("throws on unknown type %j, naming it", (type) => {
+    expect(() => siteHostPrefix(type)).toThrow(`Unknown site type: ${type}`);
+  });
+
+  it("siteHost and siteUrl throw on an unknown type too", () => {
+    expect(() => siteHost({ siteType: "wiki", subdomain: "acme", appsDomain: "x.io" })).toThrow(/wiki/);
     expect(() => siteUrl({ siteType: "wiki", subdomain: "acme", appsDomain: "x.io" })).toThrow(/wiki/);
   });
 
@@ -37,6 +42,14 @@ describe("site address (SPEC §5)", () => {
     [{ siteType: "docsv2", subdomain: "acme", appsDomain: "sites.example.io" }, "doc.acme.sites.example.io", "https://doc.acme.sites.example.io"],
     [{ siteType: "help_desk", subdomain: "Acme", appsDomain: "Sites.Example.io" }, "acme.sites.example.io", "https://acme.sites.example.io"],
     [{ siteType: "simple", subdomain: "acme", appsDomain: "127.0.0.1:3000" }, "acme.127.0.0.1:3000", "http://acme.127.0.0.1:3000"],
+    [{ siteType: "changelog", subdomain: "acme", appsDomain: "localhost" }, "changelog.acme.localhost", "http://changelog.acme.localhost"],
+    [{ siteType: "roadmap", subdomain: "acme", appsDomain: "sites.localhost:8080" }, "roadmap.acme.sites.localhost:8080", "http://roadmap.acme.sites.localhost:8080"],
+    [{ siteType: "docs", subdomain: "acme", appsDomain: "127.0.0.1" }, "acme.127.0.0.1", "http://acme.127.0.0.1"],
+    [{ siteType: "docs", subdomain: "acme", appsDomain: "LocalHost:3000" }, "acme.localhost:3000", "http://acme.localhost:3000"],
+    // Only a real localhost host gets http: look-alikes are public names.
+    [{ siteType: "docs", subdomain: "acme", appsDomain: "localhost.example.com" }, "acme.localhost.example.com", "https://acme.localhost.example.com"],
+    [{ siteType: "docs", subdomain: "acme", appsDomain: "mylocalhost.io" }, "acme.mylocalhost.io", "https://acme.mylocalhost.io"],
+    [{ siteType: "docs", subdomain: "acme", appsDomain: "127.0.0.10" }, "acme.127.0.0.10", "https://acme.127.0.0.10"],
   ])("%j → %s", (input, host, url) => {
     expect(siteHost(input)).toBe(host);
     expect(siteUrl(input)).toBe(url);
@@ -54,6 +67,14 @@ describe("validateSubdomain (CONTRACTS §4)", () => {
     ["a1b", null],
     ["my-company-2", null],
     ["x".repeat(63), null],
+    ["a-b", null],
+    ["123", null],
+    ["a--b", null],
+    ["", SUBDOMAIN_FORMAT_ERROR],
+    ["a-", SUBDOMAIN_FORMAT_ERROR],
+    ["ac me", SUBDOMAIN_FORMAT_ERROR],
+    ["acmé", SUBDOMAIN_FORMAT_ERROR],
+    ["acme\n", SUBDOMAIN_FORMAT_ERROR],
     ["ab", SUBDOMAIN_FORMAT_ERROR],
     ["x".repeat(64), SUBDOMAIN_FORMAT_ERROR],
     ["-acme", SUBDOMAIN_FORMAT_ERROR],
@@ -62,9 +83,31 @@ describe("validateSubdomain (CONTRACTS §4)", () => {
     ["ac_me", SUBDOMAIN_FORMAT_ERROR],
     ["ac.me", SUBDOMAIN_FORMAT_ERROR],
     ["www", SUBDOMAIN_RESERVED_ERROR],
+    ["app", SUBDOMAIN_RESERVED_ERROR],
+    ["api", SUBDOMAIN_RESERVED_ERROR],
+    ["admin", SUBDOMAIN_RESERVED_ERROR],
+    ["auth", SUBDOMAIN_RESERVED_ERROR],
+    ["mail", SUBDOMAIN_RESERVED_ERROR],
+    ["static", SUBDOMAIN_RESERVED_ERROR],
+    ["assets", SUBDOMAIN_RESERVED_ERROR],
+    ["cdn", SUBDOMAIN_RESERVED_ERROR],
     ["dashboard", SUBDOMAIN_RESERVED_ERROR],
+    ["status", SUBDOMAIN_RESERVED_ERROR],
+    ["blog", SUBDOMAIN_RESERVED_ERROR],
+    ["changelog", SUBDOMAIN_RESERVED_ERROR],
+    ["roadmap", SUBDOMAIN_RESERVED_ERROR],
     ["doc", SUBDOMAIN_RESERVED_ERROR],
+    // Only exact names are reserved.
+    ["docs", null],
+    ["my-blog", null],
+    ["apis", null],
   ])("%j → %j", (input, expected) => {
     expect(validateSubdomain(input)).toBe(expected);
+    expect(SUBDOMAIN_RE.test(input)).toBe(expected !== SUBDOMAIN_FORMAT_ERROR);
+  });
+
+  it("has readable messages", () => {
+    expect(SUBDOMAIN_FORMAT_ERROR).toMatch(/^Subdomain must be 3 to 63 characters: lowercase letters, digits and hyphens/);
+    expect(SUBDOMAIN_RESERVED_ERROR).toBe("That subdomain is reserved");
   });
 });
