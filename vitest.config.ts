@@ -19,7 +19,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: postgresPass ? ["tests/integration/pglite-*.test.ts", "tests/integration/notion-stub/**"] : [],
+          exclude: postgresPass
+            ? ["tests/integration/pglite-*.test.ts", "tests/integration/notion-stub/**", "tests/integration/notion/page-check.test.ts"]
+            : [],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,

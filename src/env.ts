@@ -36,6 +36,7 @@ const rawEnvSchema = z.object({
 
   NOTION_API_BASE: optionalString.pipe(z.url().optional()),
   NOTION_FILE_HOSTS: optionalString,
+  NOTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
   PADDLE_ENV: z.enum(["sandbox", "production"]).optional(),
   PADDLE_API_KEY: optionalString,
@@ -104,6 +105,15 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** NOTION_FILE_HOSTS entries are exact origins (scheme, host, port). */
+function originOf(entry: string): string {
+  try {
+    return new URL(entry).origin;
+  } catch {
+    throw new ConfigError(`NOTION_FILE_HOSTS: "${entry}" is not an origin like https://files.example.com`);
+  }
+}
+
 /** Parses configuration; throws a ConfigError naming each bad or missing variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = rawEnvSchema.safeParse(source);
@@ -132,7 +142,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...raw,
     APP_URL: appUrl,
     APPS_DOMAIN: appsDomain,
-    NOTION_FILE_HOSTS: list(raw.NOTION_FILE_HOSTS),
+    NOTION_FILE_HOSTS: list(raw.NOTION_FILE_HOSTS).map(originOf),
     DNS_SERVERS: list(raw.DNS_SERVERS),
     PADDLE_ENV: raw.PADDLE_ENV ?? (isProductionStage && raw.RELEASE_STAGE === "production" ? "production" : "sandbox"),
     testLoginEnabled,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -127,6 +128,43 @@ export const siteRedirects = pgTable(
   },
   (t) => [uniqueIndex("site_redirects_site_from_idx").on(t.siteId, t.fromPath)],
 );
+
+// ── Notion content snapshots (DESIGN §3): one row per Notion page a site shows, replaced only by a whole good fetch ──
+
+export const notionPages = pgTable(
+  "notion_pages",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    pageId: text("page_id").notNull(),
+    /** null for the site's root page(s). */
+    parentPageId: text("parent_page_id"),
+    /** notion-client's ExtendedRecordMap for this page, without signed URLs (images are re-signed on demand). */
+    recordMap: jsonb("record_map").notNull(),
+    /** Notion's last_edited_time (ms): a refresh refetches a page only when this changed. */
+    lastEditedTime: bigint("last_edited_time", { mode: "number" }).notNull(),
+    /** sha256 of the record map with sorted keys (jsonb reorders keys, so the stored JSON can't be compared). */
+    contentHash: text("content_hash").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.pageId] })],
+);
+
+/** Per site: the snapshot version readers cache by, freshness, the last error, and the refresh lease. */
+export const siteSyncs = pgTable("site_syncs", {
+  siteId: text("site_id")
+    .primaryKey()
+    .references(() => sites.id, { onDelete: "cascade" }),
+  /** Bumped by every successful refresh that changed something; 0 = no snapshot yet. */
+  version: integer("version").notNull().default(0),
+  syncedAt: timestamp("synced_at", { withTimezone: true }),
+  lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+  lastError: text("last_error"),
+  /** A process refreshing this site holds the lease until leaseUntil (one refresh per cluster). */
+  leaseOwner: text("lease_owner"),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type SiteRow = typeof sites.$inferSelect;

@@ -5,6 +5,9 @@ import { EventEmitter } from "node:events";
 import type { Env } from "@/env";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
+import { createFileStorage } from "@/integrations/storage";
+import { createNotionGateway } from "@/notion/notion-gateway";
+import { createContentService } from "@/notion/site-content";
 import type { Runtime } from "./index";
 
 /** AUTH_SECRET when given; otherwise one generated on first start and kept in DATA_DIR (CONTRACTS §2). */
@@ -34,10 +37,23 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   }
   const bus = new EventEmitter();
   bus.setMaxListeners(100);
-  return { env, database, db: database.db, bus, authSecret: resolveAuthSecret(env), startedAt: new Date() };
+  const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS });
+  const content = createContentService({ db: database.db, gateway: notion, revalidateMs: env.REVALIDATE_SECONDS * 1000 });
+  return {
+    env,
+    database,
+    db: database.db,
+    bus,
+    authSecret: resolveAuthSecret(env),
+    startedAt: new Date(),
+    notion,
+    content,
+    storage: createFileStorage(env),
+  };
 }
 
 export async function closeRuntime(runtime: Runtime): Promise<void> {
   runtime.bus.removeAllListeners();
+  await runtime.content.idle();
   await runtime.database.close();
 }

@@ -1,6 +1,9 @@
 import type { EventEmitter } from "node:events";
 import type { Env } from "@/env";
 import type { Database, Db } from "@/db/client";
+import type { FileStorage } from "@/integrations/storage";
+import type { NotionGateway } from "@/notion/notion-gateway";
+import type { ContentService } from "@/notion/site-content";
 
 /**
  * The per-process runtime (CONTRACTS §3): created once by src/server.ts and shared with the Next bundle through
@@ -14,6 +17,11 @@ export type Runtime = {
   bus: EventEmitter;
   authSecret: string;
   startedAt: Date;
+  /** Notion, through one queue for the whole process. */
+  notion: NotionGateway;
+  /** Site snapshots: stale-while-revalidate reads, refreshes, "sync now". */
+  content: ContentService;
+  storage: FileStorage;
 };
 
 const RUNTIME_KEY = Symbol.for("app.runtime");

@@ -1,6 +1,6 @@
 import http from "node:http";
 
-export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; bytes: Buffer };
 
 /** node:http request, because fetch() will not send a custom Host header (needed to reach site hosts). */
 export function rawRequest(
@@ -20,7 +20,10 @@ export function rawRequest(
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString("utf8"), bytes });
+        });
       },
     );
     req.on("error", reject);

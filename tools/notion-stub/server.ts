@@ -22,6 +22,8 @@ export const faultSchema = z
     retryAfter: z.number().min(0).max(3600).optional(),
     times: z.number().int().min(1).optional(),
     endpoint: z.enum(ENDPOINTS).optional(),
+    /** Only requests about this page (loadPageChunk's page, a requested block, a queried collection). */
+    pageId: z.string().min(1).optional(),
   })
   .strict();
 export type Fault = z.infer<typeof faultSchema>;
@@ -58,7 +60,8 @@ const bodies = {
     .loose(),
 };
 
-export type CallCounts = { total: number; byEndpoint: Record<string, number>; byPage: Record<string, number> };
+/** Calls per endpoint and page, and the most API requests that were open at once (to check client concurrency). */
+export type CallCounts = { total: number; byEndpoint: Record<string, number>; byPage: Record<string, number>; maxInFlight: number };
 
 export type NotionStub = {
   url: string;
@@ -108,11 +111,22 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
+/** Ids a request body is about, read loosely (a fault filter, not validation). */
+function pagesNamedIn(body: unknown): string[] {
+  const b = (body ?? {}) as { pageId?: unknown; requests?: unknown; collection?: { id?: unknown }; collectionId?: unknown };
+  const ids: unknown[] = [b.pageId, b.collection?.id, b.collectionId];
+  if (Array.isArray(b.requests)) {
+    for (const r of b.requests as { id?: unknown; pointer?: { id?: unknown } }[]) ids.push(r?.id ?? r?.pointer?.id);
+  }
+  return ids.filter((id): id is string => typeof id === "string").map(dashed);
+}
+
 export async function createNotionStub(opts: { dataDir: string; port?: number; host?: string }): Promise<NotionStub> {
   const dataDir = path.resolve(opts.dataDir);
   let store = loadStore(dataDir);
   let faults: (Fault & { remaining: number })[] = [];
-  let calls: CallCounts = { total: 0, byEndpoint: {}, byPage: {} };
+  let calls: CallCounts = { total: 0, byEndpoint: {}, byPage: {}, maxInFlight: 0 };
+  let inFlight = 0;
   let touchClock = 0;
   const heldSockets = new Set<Socket>();
   let baseUrl = "";
@@ -123,9 +137,9 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
     for (const id of pageIds) calls.byPage[id] = (calls.byPage[id] ?? 0) + 1;
   }
 
-  /** The first queued fault that applies to this endpoint, consumed once. */
-  function takeFault(endpoint: Endpoint): Fault | null {
-    const index = faults.findIndex((f) => !f.endpoint || f.endpoint === endpoint);
+  /** The first queued fault that applies to this endpoint (and page, when the fault names one), consumed once. */
+  function takeFault(endpoint: Endpoint, pageIds: string[]): Fault | null {
+    const index = faults.findIndex((f) => (!f.endpoint || f.endpoint === endpoint) && (!f.pageId || pageIds.includes(dashed(f.pageId))));
     if (index < 0) return null;
     const fault = faults[index]!;
     fault.remaining -= 1;
@@ -174,7 +188,18 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
   }
 
   async function handleApi(endpoint: Endpoint, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const fault = takeFault(endpoint);
+    inFlight += 1;
+    calls.maxInFlight = Math.max(calls.maxInFlight, inFlight);
+    // 'close' fires once: when the answer is sent or the connection goes away (refused, timed out).
+    res.once("close", () => (inFlight -= 1));
+    let body: unknown;
+    let bodyOk = true;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      bodyOk = false;
+    }
+    const fault = takeFault(endpoint, pagesNamedIn(body));
     if (fault?.mode === "refuse") {
       req.socket.destroy();
       return;
@@ -186,10 +211,7 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
       return;
     }
     if (fault?.mode === "latency") await new Promise((r) => setTimeout(r, fault.latencyMs ?? 1000));
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBody(req));
-    } catch {
+    if (!bodyOk) {
       sendJson(res, 400, invalidInput);
       return;
     }
@@ -244,7 +266,7 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
     }
     if (route === "reset") {
       faults = [];
-      calls = { total: 0, byEndpoint: {}, byPage: {} };
+      calls = { total: 0, byEndpoint: {}, byPage: {}, maxInFlight: 0 };
       for (const socket of heldSockets) socket.destroy();
       heldSockets.clear();
       store = loadStore(dataDir);

@@ -1,0 +1,57 @@
+import type { SiteType } from "./site-address";
+
+/**
+ * The Notion page rules of SPEC §5, as one pure function used by the create-site form (browser) and by
+ * createNewSite (server), so the two never disagree. The messages are part of the contract: tested verbatim.
+ */
+
+export type NotionPageState = "valid" | "invalid_url" | "private";
+export type CollectionType = "table" | "board" | "list" | "gallery" | "calendar" | "timeline" | (string & {});
+
+/** What the page check returns (SPEC §3 "Note page check result"). */
+export type NotionPageInspection = {
+  state: NotionPageState;
+  isCollection: boolean;
+  collectionType: CollectionType | null;
+  properties: { name: string }[];
+};
+
+export const NOTION_PAGE_MESSAGES = {
+  notUrl: "Needs to be an url",
+  invalidUrl: "Notion page url is invalid",
+  private: "The Notion page is not public, you need to share it to web first",
+  notDatabase: "Notion page must be a database, please duplicate the Notion template first",
+  wrongType: (expected: string, actual: string) =>
+    `Notion page must be a ${expected} database, instead it is a ${actual}. Please duplicate the Notion template first`,
+  missingProperties: (list: string[]) =>
+    `Missing required properties in Notion page, please duplicate the Notion template. Missing ${list.join(", ")}`,
+} as const;
+
+type DatabaseRule = { collectionType: "table" | "board"; properties: string[] };
+
+/** Which site types need a database, of what type, with which properties (SPEC §5). */
+export const DATABASE_RULES: Partial<Record<SiteType, DatabaseRule>> = {
+  blog: { collectionType: "table", properties: ["name", "date", "description", "tags", "authors", "hidden"] },
+  changelog: { collectionType: "table", properties: ["name", "date", "version", "tags", "hidden"] },
+  roadmap: { collectionType: "board", properties: ["name", "status"] },
+};
+
+/** The first check, before any request: SPEC §5 'Must start with http'. */
+export function notionUrlProblem(url: string): string | null {
+  return url.trim().toLowerCase().startsWith("http") ? null : NOTION_PAGE_MESSAGES.notUrl;
+}
+
+/** null when the page suits the site type, else the exact message to show. */
+export function notionPageProblem(siteType: SiteType, inspection: NotionPageInspection): string | null {
+  if (inspection.state === "invalid_url") return NOTION_PAGE_MESSAGES.invalidUrl;
+  if (inspection.state === "private") return NOTION_PAGE_MESSAGES.private;
+  const rule = DATABASE_RULES[siteType];
+  if (!rule) return null;
+  if (!inspection.isCollection) return NOTION_PAGE_MESSAGES.notDatabase;
+  if (inspection.collectionType !== rule.collectionType) {
+    return NOTION_PAGE_MESSAGES.wrongType(rule.collectionType, inspection.collectionType ?? "unknown");
+  }
+  const present = new Set(inspection.properties.map((p) => p.name.trim().toLowerCase()));
+  const missing = rule.properties.filter((name) => !present.has(name));
+  return missing.length ? NOTION_PAGE_MESSAGES.missingProperties(missing) : null;
+}

@@ -1,0 +1,84 @@
+import type { CollectionView, ExtendedRecordMap } from "notion-types";
+import { getPageContentBlockIds } from "notion-utils";
+import { fetchRecords } from "./inspect-page";
+import { NotionRequestError, type NotionGateway } from "./notion-gateway";
+import { blockOf, collectionIdOf, collectionOf, isDatabaseBlock, viewOf } from "./record-map";
+
+/** Rows per database query; more than this many posts in one database are not shown. */
+export const MAX_DATABASE_ROWS = 999;
+
+/**
+ * One Notion page, whole: every block (back-filled past the first chunk) and, for each database on it, every view
+ * queried ungrouped — boards are grouped by us later (CONTRACTS §6: notion-client's grouped loader has no `status`
+ * operator and throws on null groups). Files are not signed here: the image route signs on demand. Any failure
+ * throws, so a partial page is never stored.
+ */
+export async function fetchWholePage(gateway: NotionGateway, pageId: string): Promise<ExtendedRecordMap> {
+  let recordMap: ExtendedRecordMap;
+  try {
+    recordMap = await gateway.getPage(pageId, { fetchCollections: false, signFileUrls: false, fetchMissingBlocks: true });
+  } catch (err) {
+    if (err instanceof NotionRequestError) throw err;
+    // notion-client throws a plain Error when the chunk has no block table at all.
+    throw new NotionRequestError({ kind: "private" }, "loadPageChunk", err);
+  }
+  if (!blockOf(recordMap, pageId)) throw new NotionRequestError({ kind: "private" }, "loadPageChunk");
+
+  for (const blockId of getPageContentBlockIds(recordMap)) {
+    const block = blockOf(recordMap, blockId);
+    if (!block || !isDatabaseBlock(block)) continue;
+    await addDatabase(gateway, recordMap, block.id);
+  }
+  return recordMap;
+}
+
+async function addDatabase(gateway: NotionGateway, recordMap: ExtendedRecordMap, blockId: string): Promise<void> {
+  const block = blockOf(recordMap, blockId)!;
+  const viewIds = (block as { view_ids?: string[] }).view_ids ?? [];
+  const missingViews = viewIds.filter((id) => !viewOf(recordMap, id));
+  let collectionId = collectionIdOf(recordMap, block);
+  if (missingViews.length || !collectionId || !collectionOf(recordMap, collectionId)) {
+    const more = await fetchRecords(gateway, [
+      ...missingViews.map((id) => ({ table: "collection_view" as const, id })),
+      ...(collectionId ? [{ table: "collection" as const, id: collectionId }] : []),
+    ]);
+    Object.assign(recordMap.collection_view, more.collection_view);
+    Object.assign(recordMap.collection, more.collection);
+    collectionId ??= collectionIdOf(recordMap, block);
+  }
+  if (!collectionId || !collectionOf(recordMap, collectionId)) return; // a linked database we may not read
+
+  for (const viewId of viewIds) {
+    const view = viewOf(recordMap, viewId);
+    if (!view) continue;
+    const data = await gateway.getCollectionData(collectionId, viewId, ungrouped(view), {
+      limit: MAX_DATABASE_ROWS,
+      spaceId: (block as { space_id?: string }).space_id,
+    });
+    const rm = data.recordMap as Partial<ExtendedRecordMap>;
+    Object.assign(recordMap.block, rm.block);
+    Object.assign(recordMap.collection, rm.collection);
+    Object.assign(recordMap.collection_view, rm.collection_view);
+    Object.assign(recordMap.notion_user, rm.notion_user);
+    recordMap.collection_query[collectionId] = {
+      ...recordMap.collection_query[collectionId],
+      [viewId]: (data.result as { reducerResults?: unknown } | undefined)?.reducerResults as never,
+    };
+  }
+}
+
+/** The view as notion-client sees it when loading: no board/group columns, so it asks for plain results. */
+function ungrouped(view: CollectionView): CollectionView {
+  const format = { ...(view.format as Record<string, unknown> | undefined) };
+  delete format.board_columns_by;
+  delete format.collection_group_by;
+  return { ...view, type: "table", format } as unknown as CollectionView;
+}
+
+/** Row ids of a database view in the order Notion returned them. */
+export function databaseRowIds(recordMap: ExtendedRecordMap, collectionId: string, viewId: string): string[] {
+  const results = recordMap.collection_query?.[collectionId]?.[viewId] as
+    | { collection_group_results?: { blockIds?: string[] }; blockIds?: string[] }
+    | undefined;
+  return results?.collection_group_results?.blockIds ?? results?.blockIds ?? [];
+}

@@ -1,0 +1,180 @@
+import crypto from "node:crypto";
+import stableStringify from "safe-stable-stringify";
+import type { ExtendedRecordMap } from "notion-types";
+import { DATABASE_RULES } from "@/lib/notion-page-rules";
+import type { SiteType } from "@/lib/site-address";
+import { databaseRowIds, fetchWholePage } from "./fetch-page";
+import { fetchRecords } from "./inspect-page";
+import { NotionRequestError, type NotionGateway } from "./notion-gateway";
+import { blockOf, collectionIdOf, databaseBlockOf, lastEditedOf } from "./record-map";
+
+/** One page of a site's snapshot. */
+export type SnapshotPage = {
+  pageId: string;
+  parentPageId: string | null;
+  recordMap: ExtendedRecordMap;
+  lastEditedTime: number;
+  /** sha256 of the record map in canonical JSON: tells a refetched page that did not really change. */
+  contentHash: string;
+};
+
+export type ContentFetch = {
+  /** Every page the site shows now, fetched or reused. */
+  pages: Map<string, SnapshotPage>;
+  /** Ids fetched from Notion in this run (new or changed). */
+  fetched: string[];
+  /** Ids of the previous snapshot that are gone. */
+  removed: string[];
+};
+
+/** Bounds so one huge workspace can't run away with a refresh. */
+export const MAX_SITE_PAGES = 2000;
+export const MAX_TREE_DEPTH = 10;
+const RECORDS_PER_REQUEST = 100;
+
+type Input = {
+  siteType: SiteType;
+  /** The site's page, and for docsv2 the version roots configured apart from it. */
+  rootPageIds: string[];
+  previous: Map<string, SnapshotPage>;
+};
+
+/**
+ * Fetches what a site of this type shows (DESIGN §3), incrementally: roots always, and a row or sub-page only
+ * when Notion's last_edited_time differs from the previous snapshot's. Database sites read rows' times from the
+ * query; page trees ask for the current times of all known sub-pages in batches. Throws on any failure.
+ */
+export async function fetchSiteContent(gateway: NotionGateway, { siteType, rootPageIds, previous }: Input): Promise<ContentFetch> {
+  const pages = new Map<string, SnapshotPage>();
+  const fetched: string[] = [];
+
+  const fetchPage = async (pageId: string, parentPageId: string | null) => {
+    const recordMap = await fetchWholePage(gateway, pageId);
+    const page = { pageId, parentPageId, recordMap, lastEditedTime: lastEditedOf(blockOf(recordMap, pageId)), contentHash: contentHashOf(recordMap) };
+    pages.set(pageId, page);
+    fetched.push(pageId);
+    return page;
+  };
+
+  // A sub-page or row that is no longer readable was unshared or deleted: it leaves the site. Anything else fails.
+  const fetchChild = async (pageId: string, parentPageId: string) => {
+    try {
+      return await fetchPage(pageId, parentPageId);
+    } catch (err) {
+      if (err instanceof NotionRequestError && err.failure.kind === "private") return null;
+      throw err;
+    }
+  };
+
+  const roots: SnapshotPage[] = [];
+  for (const rootId of unique(rootPageIds)) roots.push(await fetchPage(rootId, null));
+
+  if (DATABASE_RULES[siteType]) {
+    const root = roots[0]!;
+    // All rows at once: the gateway's process-wide queue keeps Notion at ≤ 3 requests in flight.
+    await Promise.all(
+      databaseRows(root.recordMap, root.pageId)
+        .slice(0, MAX_SITE_PAGES)
+        .map(async (rowId) => {
+          const current = lastEditedOf(blockOf(root.recordMap, rowId));
+          const before = previous.get(rowId);
+          if (before && current > 0 && before.lastEditedTime === current) pages.set(rowId, { ...before, parentPageId: root.pageId });
+          else await fetchChild(rowId, root.pageId);
+        }),
+    );
+  } else {
+    await walkTrees(gateway, roots, previous, pages, fetchChild);
+  }
+
+  const removed = [...previous.keys()].filter((id) => !pages.has(id));
+  return { pages, fetched, removed };
+}
+
+function databaseRows(recordMap: ExtendedRecordMap, rootId: string): string[] {
+  const root = blockOf(recordMap, rootId);
+  const database = root ? databaseBlockOf(recordMap, root) : undefined;
+  const collectionId = database ? collectionIdOf(recordMap, database) : undefined;
+  const viewId = (database as { view_ids?: string[] } | undefined)?.view_ids?.[0];
+  if (!collectionId || !viewId) return [];
+  return databaseRowIds(recordMap, collectionId, viewId).filter((id) => blockOf(recordMap, id));
+}
+
+/** Sub-pages of a page: its child `page` blocks (not links to pages elsewhere), in content order. */
+export function childPageIds(recordMap: ExtendedRecordMap, pageId: string): string[] {
+  const ids: string[] = [];
+  const visit = (blockId: string, depth: number) => {
+    const block = blockOf(recordMap, blockId);
+    for (const childId of block?.content ?? []) {
+      const child = blockOf(recordMap, childId);
+      if (!child) continue;
+      if (child.type === "page") {
+        if (child.parent_id === blockId || child.parent_id === pageId) ids.push(childId);
+      } else if (depth < 8 && child.type !== "collection_view_page") {
+        visit(childId, depth + 1); // sub-pages can sit inside columns and toggles
+      }
+    }
+  };
+  visit(pageId, 0);
+  return unique(ids);
+}
+
+async function walkTrees(
+  gateway: NotionGateway,
+  roots: SnapshotPage[],
+  previous: Map<string, SnapshotPage>,
+  pages: Map<string, SnapshotPage>,
+  fetchChild: (id: string, parent: string) => Promise<SnapshotPage | null>,
+): Promise<void> {
+  // Current last_edited_time of every sub-page we knew, so unchanged parents still reveal edited children.
+  const known = [...previous.keys()].filter((id) => !roots.some((r) => r.pageId === id));
+  const current = new Map<string, number>();
+  for (let i = 0; i < known.length; i += RECORDS_PER_REQUEST) {
+    const batch = known.slice(i, i + RECORDS_PER_REQUEST);
+    const records = await fetchRecords(gateway, batch.map((id) => ({ table: "block" as const, id })));
+    for (const id of batch) {
+      const block = blockOf(records, id);
+      if (block) current.set(id, lastEditedOf(block));
+    }
+  }
+
+  let level: { page: SnapshotPage; depth: number }[] = roots.map((page) => ({ page, depth: 0 }));
+  while (level.length) {
+    // One level at a time, each level's pages together (the gateway's queue bounds the concurrency).
+    const wanted: { childId: string; parent: SnapshotPage; depth: number }[] = [];
+    const claimed = new Set<string>();
+    for (const { page, depth } of level) {
+      if (depth >= MAX_TREE_DEPTH) continue;
+      for (const childId of childPageIds(page.recordMap, page.pageId)) {
+        if (pages.has(childId) || claimed.has(childId) || pages.size + claimed.size >= MAX_SITE_PAGES) continue;
+        claimed.add(childId);
+        wanted.push({ childId, parent: page, depth });
+      }
+    }
+    const children = await Promise.all(
+      wanted.map(async ({ childId, parent, depth }) => {
+        const before = previous.get(childId);
+        const edited = current.get(childId) ?? lastEditedOf(blockOf(parent.recordMap, childId));
+        const child =
+          before && edited > 0 && before.lastEditedTime === edited
+            ? { ...before, parentPageId: parent.pageId }
+            : await fetchChild(childId, parent.pageId);
+        return child ? { page: child, depth: depth + 1 } : null;
+      }),
+    );
+    const next: typeof level = [];
+    for (const entry of children) {
+      if (!entry) continue;
+      pages.set(entry.page.pageId, entry.page);
+      next.push(entry);
+    }
+    level = next;
+  }
+}
+
+export function contentHashOf(recordMap: ExtendedRecordMap): string {
+  return crypto.createHash("sha256").update(stableStringify(recordMap) ?? "").digest("hex");
+}
+
+function unique(ids: string[]): string[] {
+  return [...new Set(ids)];
+}

@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import sharp from "sharp";
+import { getNotionFileUrl } from "notion-utils";
+import { AppError } from "@/core/errors";
+import type { FileStorage } from "@/integrations/storage";
+import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from "@/lib/layout";
+import type { NotionGateway } from "../notion-gateway";
+import { blockOf } from "../record-map";
+import type { SiteSnapshot } from "../site-content";
+import { fetchAllowedFile } from "./fetch-file";
+
+/**
+ * The image route's work (DESIGN §3 "Images never expire"): a file named by a block of this site's snapshot is
+ * signed with Notion when it is a Notion file, fetched once, cached (original and each width) in file storage,
+ * and served with a strong ETag. A URL that isn't part of the site is never fetched: no open proxy.
+ */
+
+export const IMAGE_WIDTHS: readonly number[] = [...IMAGE_SIZES, ...IMAGE_DEVICE_SIZES];
+const NOTION_ORIGIN = "https://www.notion.so";
+
+export type ImageDeps = { gateway: NotionGateway; storage: FileStorage; extraOrigins: readonly string[] };
+export type ImageRequest = { blockId: string; src: string; width?: number };
+export type SiteImage = { body: Buffer; contentType: string; etag: string };
+
+/** The path our pages use for a block's file. */
+export function siteImagePath(blockId: string, src: string, width?: number): string {
+  const params = new URLSearchParams({ src });
+  if (width) params.set("w", String(width));
+  return `/_/img/${blockId}?${params}`;
+}
+
+export async function getSiteImage(deps: ImageDeps, snapshot: SiteSnapshot, request: ImageRequest): Promise<SiteImage> {
+  if (request.width !== undefined && !IMAGE_WIDTHS.includes(request.width)) {
+    throw new AppError("VALIDATION", `Image width must be one of ${IMAGE_WIDTHS.join(", ")}`);
+  }
+  if (!blockHasFile(snapshot, request.blockId, request.src)) throw new AppError("NOT_FOUND", "Image not found");
+
+  const key = `img:${crypto.createHash("sha256").update(request.src).digest("hex")}`;
+  let original = await deps.storage.get(`${key}:orig`);
+  if (!original) {
+    const url = await resolveFetchUrl(deps.gateway, request.blockId, request.src);
+    const fetched = await fetchAllowedFile(url, deps.extraOrigins);
+    original = { body: fetched.body, contentType: await imageTypeOf(fetched.body, fetched.contentType) };
+    await deps.storage.put(`${key}:orig`, original);
+  }
+  if (!request.width || !resizable(original.contentType)) return withEtag(original);
+
+  const sizedKey = `${key}:w${request.width}`;
+  let sized = await deps.storage.get(sizedKey);
+  if (!sized) {
+    sized = await resize(original.body, original.contentType, request.width);
+    await deps.storage.put(sizedKey, sized);
+  }
+  return withEtag(sized);
+}
+
+/** The src must be one of the block's own file references (source, cover, icon, file properties). */
+function blockHasFile(snapshot: SiteSnapshot, blockId: string, src: string): boolean {
+  for (const page of snapshot.pages.values()) {
+    const block = blockOf(page.recordMap, blockId);
+    if (!block) continue;
+    const b = block as { properties?: unknown; format?: unknown; file_ids?: unknown };
+    return containsString([b.properties, b.format], src);
+  }
+  return false;
+}
+
+function containsString(value: unknown, wanted: string, depth = 0): boolean {
+  if (depth > 8) return false;
+  if (typeof value === "string") return value === wanted;
+  if (Array.isArray(value)) return value.some((v) => containsString(v, wanted, depth + 1));
+  if (value && typeof value === "object") return Object.values(value).some((v) => containsString(v, wanted, depth + 1));
+  return false;
+}
+
+/** Notion files get a fresh signature every time they are fetched (signatures expire); Notion paths get its origin. */
+async function resolveFetchUrl(gateway: NotionGateway, blockId: string, src: string): Promise<string> {
+  const notionFile = getNotionFileUrl(src);
+  if (notionFile) {
+    const { signedUrls } = await gateway.getSignedFileUrls([{ permissionRecord: { table: "block", id: blockId }, url: notionFile }]);
+    const signed = signedUrls?.[0];
+    if (!signed) throw new AppError("NOT_FOUND", "Image not found");
+    return signed;
+  }
+  return src.startsWith("/") ? `${NOTION_ORIGIN}${src}` : src;
+}
+
+const RASTER = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"]);
+
+/** Trusts the bytes, not the header: only real images are cached and served. */
+async function imageTypeOf(body: Buffer, declared: string): Promise<string> {
+  try {
+    const { format } = await sharp(body).metadata();
+    const byFormat: Record<string, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif", svg: "image/svg+xml", heif: "image/avif" };
+    const type = format ? byFormat[format] : undefined;
+    if (type) return type;
+  } catch {
+    // not an image sharp can read
+  }
+  throw new AppError("UPSTREAM", `The file is not an image (${declared.split(";")[0]})`);
+}
+
+const resizable = (type: string) => RASTER.has(type) && type !== "image/gif";
+
+async function resize(body: Buffer, contentType: string, width: number): Promise<{ body: Buffer; contentType: string }> {
+  const pipeline = sharp(body).rotate().resize({ width, withoutEnlargement: true });
+  const out =
+    contentType === "image/png"
+      ? pipeline.png({ compressionLevel: 9 })
+      : contentType === "image/webp"
+        ? pipeline.webp({ quality: IMAGE_QUALITY })
+        : contentType === "image/avif"
+          ? pipeline.avif({ quality: IMAGE_QUALITY })
+          : pipeline.jpeg({ quality: IMAGE_QUALITY, mozjpeg: true });
+  return { body: await out.toBuffer(), contentType };
+}
+
+function withEtag(file: { body: Buffer; contentType: string }): SiteImage {
+  return { ...file, etag: `"${crypto.createHash("sha256").update(file.body).digest("hex").slice(0, 32)}"` };
+}

@@ -1,0 +1,146 @@
+import { NotionAPI } from "notion-client";
+import pLimit, { type LimitFunction } from "p-limit";
+import { AppError } from "@/core/errors";
+
+/**
+ * The one way we talk to Notion (CONTRACTS §6): notion-client 8.0.6 with its own retries off, our retries and 429
+ * back-off on top, and one process-wide queue of at most 3 requests in flight across all sites.
+ */
+
+export type NotionGatewayOptions = {
+  apiBaseUrl?: string;
+  /** Per request (CONTRACTS §6: 10 s). */
+  timeoutMs?: number;
+  /** Attempts per request, the first included. */
+  maxAttempts?: number;
+  /** First back-off for 5xx/timeouts/refused; doubles per attempt. */
+  backoffMs?: number;
+  /** Retry-After above this is not waited out: the request fails instead (a refresh can run later). */
+  maxRetryAfterMs?: number;
+  /** Called when a request is retried (logging, tests). */
+  onRetry?: (info: { endpoint: string; attempt: number; delayMs: number; reason: string }) => void;
+};
+
+export const NOTION_CLIENT_DEFAULT_BASE = "https://app.notion.com/api/v3";
+const DEFAULTS = { timeoutMs: 10_000, maxAttempts: 3, backoffMs: 500, maxRetryAfterMs: 30_000 };
+
+/** The queue is shared by every gateway in the process (Next's bundle included), so it lives on globalThis. */
+const QUEUE_KEY = Symbol.for("app.notion-queue");
+export const NOTION_CONCURRENCY = 3;
+
+function sharedQueue(): LimitFunction {
+  const g = globalThis as typeof globalThis & { [QUEUE_KEY]?: LimitFunction };
+  return (g[QUEUE_KEY] ??= pLimit(NOTION_CONCURRENCY));
+}
+
+/** What went wrong talking to Notion, in the terms our callers act on. */
+export type NotionFailure =
+  | { kind: "private"; status?: number }
+  | { kind: "rate_limited"; retryAfterMs?: number }
+  | { kind: "unavailable"; status?: number; reason: string };
+
+export class NotionRequestError extends AppError {
+  readonly failure: NotionFailure;
+  constructor(failure: NotionFailure, endpoint: string, cause?: unknown) {
+    const message =
+      failure.kind === "private"
+        ? "The Notion page is not public, you need to share it to web first"
+        : failure.kind === "rate_limited"
+          ? "Notion is rate limiting requests, please try again in a minute"
+          : "Notion did not answer, please try again";
+    super(failure.kind === "private" ? "NOT_FOUND" : "UPSTREAM", message, { cause });
+    this.name = "NotionRequestError";
+    this.failure = failure;
+    this.endpoint = endpoint;
+  }
+  readonly endpoint: string;
+}
+
+type FetchArgs = Parameters<NotionAPI["fetch"]>[0];
+
+type HttpishError = { status?: number; statusCode?: number; response?: { headers?: Headers }; name?: string; cause?: unknown };
+
+function retryAfterMs(err: HttpishError): number | undefined {
+  const header = err.response?.headers?.get?.("retry-after");
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** Sorts a thrown error into private / rate limited / unavailable. */
+export function classifyNotionError(err: unknown): NotionFailure {
+  const e = (err ?? {}) as HttpishError;
+  const status = e.status ?? e.statusCode;
+  if (status === 429) return { kind: "rate_limited", retryAfterMs: retryAfterMs(e) };
+  if (status === 400 || status === 401 || status === 403 || status === 404) return { kind: "private", status };
+  if (status && status >= 500) return { kind: "unavailable", status, reason: `HTTP ${status}` };
+  if (err instanceof SyntaxError || (e.cause instanceof SyntaxError)) return { kind: "unavailable", reason: "invalid JSON" };
+  const text = String((e as Error).message ?? "") + String((e.cause as Error | undefined)?.message ?? "");
+  if (/timeout|aborted/i.test(text) || e.name === "TimeoutError") return { kind: "unavailable", reason: "timeout" };
+  if (/ECONNREFUSED|ECONNRESET|fetch failed|socket|EPIPE|ENOTFOUND|EAI_AGAIN/i.test(text)) {
+    return { kind: "unavailable", reason: "connection failed" };
+  }
+  if (status) return { kind: "unavailable", status, reason: `HTTP ${status}` };
+  return { kind: "unavailable", reason: text.slice(0, 200) || "unknown error" };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class NotionGateway extends NotionAPI {
+  private readonly opts: Required<Omit<NotionGatewayOptions, "apiBaseUrl" | "onRetry">> & Pick<NotionGatewayOptions, "onRetry">;
+  readonly apiBaseUrl: string;
+
+  constructor(options: NotionGatewayOptions = {}) {
+    const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+    // Unset means notion-client's own default (CONTRACTS §2).
+    const apiBaseUrl = (options.apiBaseUrl ?? NOTION_CLIENT_DEFAULT_BASE).replace(/\/+$/, "");
+    // retry: 0 — notion-client would otherwise wait out 60 s cooldowns on 429 inside one call.
+    // parseResponse: JSON.parse — ofetch's default parser returns truncated JSON as a string instead of failing.
+    super({ apiBaseUrl, ofetchOptions: { timeout: timeoutMs, retry: 0, parseResponse: JSON.parse } });
+    this.apiBaseUrl = apiBaseUrl;
+    this.opts = {
+      timeoutMs,
+      maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
+      backoffMs: options.backoffMs ?? DEFAULTS.backoffMs,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs,
+      onRetry: options.onRetry,
+    };
+  }
+
+  override async fetch<T>(args: FetchArgs): Promise<T> {
+    const queue = sharedQueue();
+    // notion-client gives queryCollection a 60 s timeout of its own; ours wins.
+    const request: FetchArgs = { ...args, ofetchOptions: { ...args.ofetchOptions, timeout: this.opts.timeoutMs, retry: 0 } };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await queue(() => super.fetch<T>(request));
+        if (result === null || typeof result !== "object") {
+          throw new NotionRequestError({ kind: "unavailable", reason: "invalid JSON" }, args.endpoint);
+        }
+        return result;
+      } catch (err) {
+        const failure = err instanceof NotionRequestError ? err.failure : classifyNotionError(err);
+        if (failure.kind === "private" || attempt >= this.opts.maxAttempts) {
+          throw err instanceof NotionRequestError ? err : new NotionRequestError(failure, args.endpoint, err);
+        }
+        let delayMs: number;
+        if (failure.kind === "rate_limited") {
+          const wanted = failure.retryAfterMs ?? this.opts.backoffMs * 2 ** attempt;
+          if (wanted > this.opts.maxRetryAfterMs) throw new NotionRequestError(failure, args.endpoint, err);
+          delayMs = wanted;
+        } else {
+          delayMs = Math.round(this.opts.backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2));
+        }
+        this.opts.onRetry?.({ endpoint: args.endpoint, attempt, delayMs, reason: failure.kind === "unavailable" ? failure.reason : failure.kind });
+        // Waiting happens outside the queue so other sites' requests keep flowing.
+        await sleep(delayMs);
+      }
+    }
+  }
+}
+
+export function createNotionGateway(options: NotionGatewayOptions = {}): NotionGateway {
+  return new NotionGateway(options);
+}

@@ -1,0 +1,93 @@
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { ExtendedRecordMap } from "notion-types";
+import type { Db } from "@/db/client";
+import { notionPages, siteSyncs } from "@/db/schema";
+import type { SnapshotPage } from "./fetch-site-content";
+
+/** The database side of snapshots: read, replace atomically, and the per-site refresh lease. */
+
+export type SyncState = {
+  version: number;
+  syncedAt: Date | null;
+  lastAttemptAt: Date | null;
+  lastError: string | null;
+};
+
+export async function readSyncState(db: Db, siteId: string): Promise<SyncState | null> {
+  const [row] = await db
+    .select({ version: siteSyncs.version, syncedAt: siteSyncs.syncedAt, lastAttemptAt: siteSyncs.lastAttemptAt, lastError: siteSyncs.lastError })
+    .from(siteSyncs)
+    .where(eq(siteSyncs.siteId, siteId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function readSnapshotPages(db: Db, siteId: string): Promise<Map<string, SnapshotPage>> {
+  const rows = await db
+    .select({ pageId: notionPages.pageId, parentPageId: notionPages.parentPageId, recordMap: notionPages.recordMap, lastEditedTime: notionPages.lastEditedTime, contentHash: notionPages.contentHash })
+    .from(notionPages)
+    .where(eq(notionPages.siteId, siteId));
+  return new Map(rows.map((r) => [r.pageId, { ...r, recordMap: r.recordMap as ExtendedRecordMap }]));
+}
+
+/** Takes the lease when it is free, expired or already ours; false when another process holds it. */
+export async function acquireLease(db: Db, siteId: string, owner: string, leaseMs: number): Promise<boolean> {
+  await db.insert(siteSyncs).values({ siteId }).onConflictDoNothing();
+  const taken = await db
+    .update(siteSyncs)
+    .set({ leaseOwner: owner, leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval` })
+    .where(and(eq(siteSyncs.siteId, siteId), or(isNull(siteSyncs.leaseUntil), lt(siteSyncs.leaseUntil, sql`now()`), eq(siteSyncs.leaseOwner, owner))))
+    .returning({ siteId: siteSyncs.siteId });
+  return taken.length > 0;
+}
+
+/** Records a failed refresh and frees the lease; the snapshot itself is untouched. */
+export async function recordFailure(db: Db, siteId: string, owner: string, message: string): Promise<void> {
+  await db
+    .update(siteSyncs)
+    .set({ lastAttemptAt: sql`now()`, lastError: message.slice(0, 500), leaseOwner: null, leaseUntil: null })
+    .where(and(eq(siteSyncs.siteId, siteId), eq(siteSyncs.leaseOwner, owner)));
+}
+
+/**
+ * Applies a whole good fetch in one transaction: changed pages upserted, removed ones deleted, the version bumped
+ * when anything changed, the lease freed. Readers see the old snapshot or the new one, never a mix.
+ */
+export async function writeSnapshot(
+  db: Db,
+  siteId: string,
+  owner: string,
+  change: { upsert: SnapshotPage[]; remove: string[] },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    for (const page of change.upsert) {
+      const values = { siteId, pageId: page.pageId, parentPageId: page.parentPageId, recordMap: page.recordMap, lastEditedTime: page.lastEditedTime, contentHash: page.contentHash };
+      await tx
+        .insert(notionPages)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [notionPages.siteId, notionPages.pageId],
+          set: { parentPageId: values.parentPageId, recordMap: values.recordMap, lastEditedTime: values.lastEditedTime, contentHash: values.contentHash, fetchedAt: sql`now()` },
+        });
+    }
+    if (change.remove.length) {
+      await tx.delete(notionPages).where(and(eq(notionPages.siteId, siteId), inArray(notionPages.pageId, change.remove)));
+    }
+    const changed = change.upsert.length > 0 || change.remove.length > 0;
+    const [row] = await tx
+      .update(siteSyncs)
+      .set({
+        ...(changed ? { version: sql`${siteSyncs.version} + 1` } : {}),
+        syncedAt: sql`now()`,
+        lastAttemptAt: sql`now()`,
+        lastError: null,
+        leaseOwner: null,
+        leaseUntil: null,
+      })
+      .where(and(eq(siteSyncs.siteId, siteId), eq(siteSyncs.leaseOwner, owner)))
+      .returning({ version: siteSyncs.version });
+    // The lease ran out and another process took over: roll back rather than interleave with its write.
+    if (!row) throw new Error("The refresh lease was lost before the snapshot was written");
+    return row.version;
+  });
+}

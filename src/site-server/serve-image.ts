@@ -1,0 +1,56 @@
+import type { ServerResponse } from "node:http";
+import { z } from "zod";
+import { toAppError } from "@/core/errors";
+import { getSiteImage } from "@/notion/images/site-image";
+import type { SiteSnapshot } from "@/notion/site-content";
+import type { Runtime } from "@/runtime";
+
+const querySchema = z.object({
+  src: z.string().min(1).max(4096),
+  w: z.coerce.number().int().positive().optional(),
+});
+const blockIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+/** GET /_/img/<blockId>?src=<file>&w=<width>: a cached, resized copy of one of the site's Notion files. */
+export async function serveSiteImage(
+  runtime: Runtime,
+  res: ServerResponse,
+  snapshot: SiteSnapshot | null,
+  blockId: string,
+  search: URLSearchParams,
+  ifNoneMatch: string | undefined,
+  headOnly: boolean,
+): Promise<void> {
+  const query = querySchema.safeParse(Object.fromEntries(search));
+  if (!query.success || !blockIdSchema.safeParse(blockId).success) return sendText(res, 400, "Bad image request");
+  if (!snapshot) return sendText(res, 404, "Image not found");
+  try {
+    const image = await getSiteImage(
+      { gateway: runtime.notion, storage: runtime.storage, extraOrigins: runtime.env.NOTION_FILE_HOSTS },
+      snapshot,
+      { blockId: blockId.toLowerCase(), src: query.data.src, width: query.data.w },
+    );
+    const headers = {
+      "content-type": image.contentType,
+      etag: image.etag,
+      // The URL names the file and width; a changed image in Notion gets a new file URL, so this never goes stale.
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+      ...(image.contentType === "image/svg+xml" ? { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" } : {}),
+    };
+    if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(image.etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    res.writeHead(200, { ...headers, "content-length": image.body.length });
+    res.end(headOnly ? undefined : image.body);
+  } catch (err) {
+    const error = toAppError(err);
+    if (error.status >= 500) console.error(`[images] ${blockId}: ${error.message}`, error.cause ?? "");
+    sendText(res, error.status === 500 ? 502 : error.status, error.message);
+  }
+}
+
+function sendText(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" }).end(message);
+}

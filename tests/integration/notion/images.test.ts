@@ -1,0 +1,178 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "@/core/errors";
+import { openDatabase } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { createLocalDiskStorage } from "@/integrations/storage/local-disk";
+import { checkFileUrl, isNotionFileHost, isPublicAddress } from "@/notion/images/fetch-file";
+import { getSiteImage, siteImagePath } from "@/notion/images/site-image";
+import { createNotionGateway } from "@/notion/notion-gateway";
+import { createContentService, type SiteSnapshot } from "@/notion/site-content";
+import { createNotionStub, type NotionStub } from "../../../tools/notion-stub/server";
+import { stubControl } from "../../../tools/notion-stub/control";
+import { RecordMapBuilder, idFor } from "../../helpers/notion-records";
+import { startApp, tempDataDir, type AppProcess } from "../../helpers/app-server";
+import { rawRequest } from "../../helpers/raw-request";
+import { insertSite, openTestDatabase } from "../../helpers/test-db";
+import { createTestDatabase, testDbMode } from "../../helpers/test-database";
+
+const ATTACHMENT = "attachment:6b2f6c2a-0000-4000-8000-000000000001:photo.png";
+let stub: NotionStub;
+let secret: NotionStub; // stands for an internal service the image route must never reach
+let pageId: string;
+let blockIds: { notion: string; loopback: string; foreign: string };
+let png: Buffer;
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#3366cc" } }).png().toBuffer();
+  secret = await createNotionStub({ dataDir: new RecordMapBuilder().write({ "secret.png": png }) });
+  const ws = new RecordMapBuilder();
+  pageId = ws.page("Gallery", [
+    { type: "image", source: ATTACHMENT },
+    { type: "image", source: `${secret.url}/files/secret.png` },
+    { type: "image", source: "https://images.example.com/cat.png" },
+  ]);
+  blockIds = { notion: idFor("page:Gallery/0"), loopback: idFor("page:Gallery/1"), foreign: idFor("page:Gallery/2") };
+  stub = await createNotionStub({ dataDir: ws.write({ "photo.png": png }) });
+}, 60_000);
+afterAll(async () => {
+  await stub?.close();
+  await secret?.close();
+});
+
+describe("the file allowlist", () => {
+  it("knows Notion's file hosts, https only", () => {
+    for (const ok of [
+      "https://file.notion.so/f/f/abc/photo.png",
+      "https://prod-files-secure.s3.us-west-2.amazonaws.com/abc/photo.png",
+      "https://s3.us-west-2.amazonaws.com/secure.notion-static.com/abc/photo.png",
+      "https://www.notion.so/images/page-cover/gradients_8.png",
+    ]) expect(isNotionFileHost(new URL(ok)), ok).toBe(true);
+    for (const bad of [
+      "http://file.notion.so/x.png",
+      "https://s3.us-west-2.amazonaws.com/someone-elses-bucket/x.png",
+      "https://notion.so.evil.example/x.png",
+      "https://127.0.0.1/x.png",
+      "https://images.example.com/cat.png",
+    ]) expect(isNotionFileHost(new URL(bad)), bad).toBe(false);
+  });
+
+  it("lets listed origins through exactly, and nothing else", () => {
+    expect(checkFileUrl(`${stub.url}/files/a.png`, [stub.url]).checkAddresses).toBe(false);
+    expect(() => checkFileUrl(`http://127.0.0.1/files/a.png`, [stub.url])).toThrow("This file address is not allowed");
+    expect(() => checkFileUrl(`${stub.url.replace("http:", "https:")}/files/a.png`, [stub.url])).toThrow(AppError);
+    expect(() => checkFileUrl("file:///etc/passwd", [])).toThrow(AppError);
+  });
+
+  it("refuses private and special addresses", () => {
+    for (const ip of ["127.0.0.1", "10.0.0.8", "192.168.1.1", "172.16.0.1", "169.254.169.254", "::1", "fc00::1", "0.0.0.0", "::ffff:127.0.0.1"]) {
+      expect(isPublicAddress(ip), ip).toBe(false);
+    }
+    expect(isPublicAddress("93.184.216.34")).toBe(true);
+  });
+});
+
+describe("site images", () => {
+  let snapshot: SiteSnapshot;
+  const deps = () => ({
+    gateway: createNotionGateway({ apiBaseUrl: stub.apiBaseUrl, timeoutMs: 2000 }),
+    storage: createLocalDiskStorage(tempDataDir("files-")),
+    extraOrigins: [stub.url],
+  });
+
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    const { site } = await insertSite(database, "simple", pageId);
+    const content = createContentService({ db: database.db, gateway: deps().gateway, revalidateMs: 60_000 });
+    await content.refresh({ id: site.id, siteType: "simple", notionPageId: pageId });
+    snapshot = (await content.getSnapshot(site.id))!;
+    await database.close();
+  });
+
+  it("signs, fetches, caches and resizes a Notion file", async () => {
+    const d = deps();
+    const original = await getSiteImage(d, snapshot, { blockId: blockIds.notion, src: ATTACHMENT });
+    expect(original.contentType).toBe("image/png");
+    expect(original.body.equals(png)).toBe(true);
+    expect(original.etag).toMatch(/^"[0-9a-f]{32}"$/);
+
+    const small = await getSiteImage(d, snapshot, { blockId: blockIds.notion, src: ATTACHMENT, width: 640 });
+    expect((await sharp(small.body).metadata()).width).toBe(640);
+    const before = await stubControl(stub.url).calls();
+    const again = await getSiteImage(d, snapshot, { blockId: blockIds.notion, src: ATTACHMENT, width: 640 });
+    expect(again.etag).toBe(small.etag);
+    // Served from the cache: Notion is not asked to sign again.
+    expect((await stubControl(stub.url).calls()).byEndpoint.getSignedFileUrls).toBe(before.byEndpoint.getSignedFileUrls);
+    // Never enlarged past the original.
+    const huge = await getSiteImage(d, snapshot, { blockId: blockIds.notion, src: ATTACHMENT, width: 3840 });
+    expect((await sharp(huge.body).metadata()).width).toBe(1600);
+  });
+
+  it("refuses a block's image that points at a private address or an unlisted host", async () => {
+    await expect(getSiteImage(deps(), snapshot, { blockId: blockIds.loopback, src: `${secret.url}/files/secret.png` })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(getSiteImage(deps(), snapshot, { blockId: blockIds.foreign, src: "https://images.example.com/cat.png" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect((await stubControl(secret.url).calls()).total).toBe(0);
+  });
+
+  it("only serves files the site's own blocks name, at the listed widths", async () => {
+    await expect(getSiteImage(deps(), snapshot, { blockId: blockIds.notion, src: "http://127.0.0.1/anything.png" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getSiteImage(deps(), snapshot, { blockId: idFor("not in this site"), src: ATTACHMENT })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getSiteImage(deps(), snapshot, { blockId: blockIds.notion, src: ATTACHMENT, width: 641 })).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+});
+
+describe("the image route on a published site, over HTTP", () => {
+  let app: AppProcess;
+  let host: string;
+
+  beforeAll(async () => {
+    const dataDir = tempDataDir();
+    const databaseUrl = testDbMode() === "postgres" ? await createTestDatabase() : undefined;
+    const seeded = await seedSite(dataDir, databaseUrl);
+    app = await startApp({ dataDir, databaseUrl, env: { NOTION_API_BASE: stub.apiBaseUrl, NOTION_FILE_HOSTS: stub.url } });
+    host = `${seeded}.localhost:${app.port}`;
+  }, 180_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => rawRequest(`${app.url}${path}`, { host, headers });
+
+  it("serves a resized image with a strong ETag and a long cache, and 304 on revalidation", async () => {
+    const res = await get(siteImagePath(blockIds.notion, ATTACHMENT, 828));
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/png");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await sharp(res.bytes).metadata()).width).toBe(828);
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const again = await get(siteImagePath(blockIds.notion, ATTACHMENT, 828), { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+  });
+
+  it("refuses loopback and foreign sources, unknown files and odd widths", async () => {
+    expect((await get(siteImagePath(blockIds.loopback, `${secret.url}/files/secret.png`))).status).toBe(403);
+    expect((await get(siteImagePath(blockIds.foreign, "https://images.example.com/cat.png"))).status).toBe(403);
+    expect((await get(siteImagePath(blockIds.notion, "http://127.0.0.1/etc/passwd"))).status).toBe(404);
+    expect((await get(siteImagePath(blockIds.notion, ATTACHMENT, 641))).status).toBe(400);
+    expect((await get(`/_/img/not-a-block?src=x`)).status).toBe(400);
+    expect((await stubControl(secret.url).calls()).total).toBe(0);
+  });
+});
+
+/** A simple site on the Gallery page, stored before the server opens the database. */
+async function seedSite(dataDir: string, databaseUrl: string | undefined): Promise<string> {
+  const database = await openDatabase({ dataDir, databaseUrl });
+  try {
+    await migrateDatabase(database);
+    const { site } = await insertSite(database, "simple", pageId);
+    return site.subdomain;
+  } finally {
+    await database.close();
+  }
+}
