@@ -1,0 +1,23 @@
+import { benchSync, type BenchRow } from "./sync";
+
+/**
+ * `npm run bench`: benchmarks that print tables. Figures are wall times on this machine; compare rows of one run
+ * (the "× cold" ratios), not runs on different machines. Never used as assertions in tests.
+ */
+const benches: Record<string, () => Promise<BenchRow[]>> = { sync: benchSync };
+
+const only = process.argv.slice(2);
+for (const [name, run] of Object.entries(benches)) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`\n## ${name}\n`);
+  printTable(await run());
+}
+
+function printTable(rows: BenchRow[]): void {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const width = (c: string) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? "").length));
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  console.log(line(columns.map((c) => c.padEnd(width(c)))));
+  console.log(line(columns.map((c) => "-".repeat(width(c)))));
+  for (const r of rows) console.log(line(columns.map((c) => (typeof r[c] === "number" ? String(r[c]).padStart(width(c)) : String(r[c] ?? "").padEnd(width(c))))));
+}
