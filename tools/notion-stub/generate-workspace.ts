@@ -1,0 +1,310 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import sharp from "sharp";
+import { inline, parseMarkup, type InlineContext, type MarkupBlock } from "./workspace-markup";
+import { BLOG } from "./workspace-source/blog";
+import { CHANGELOG } from "./workspace-source/changelog";
+import { DOCS } from "./workspace-source/docs";
+import { DOCSV2, DOCSV2_VERSIONS } from "./workspace-source/docsv2";
+import { BOARD_DATABASE, LIST_DATABASE, MISSING_PROPERTIES, NOT_DATABASE, PRIVATE_PAGE_TITLE, TABLE_DATABASE } from "./workspace-source/failing";
+import { HELP_DESK } from "./workspace-source/help-desk";
+import { IMAGES } from "./workspace-source/images";
+import { PEOPLE } from "./workspace-source/people";
+import { ROADMAP } from "./workspace-source/roadmap";
+import { SIMPLE } from "./workspace-source/simple";
+import type { DatabaseSource, PageSource, RowSource } from "./workspace-source/types";
+
+/**
+ * Generates the demo workspace (CONTRACTS §5) from ./workspace-source: one getPage()-shaped record map per root
+ * page, the image files, and index.json. Deterministic: ids come from names, times from the source, so running it
+ * twice writes the same bytes.   npm run notion-stub:generate [-- --out DIR]
+ */
+
+const NAMESPACE = "pagewright-demo-workspace";
+export const WORKSPACE_DIR = path.resolve(import.meta.dirname, "workspace");
+
+function uuid(key: string): string {
+  const h = crypto.createHash("sha1").update(`${NAMESPACE}:${key}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+const ms = (isoDate: string) => Date.parse(`${isoDate}T09:00:00.000Z`);
+const SPACE_ID = uuid("space");
+const userId = (key: string) => uuid(`user:${key}`);
+const EDITOR = userId(PEOPLE[0]!.key);
+export const notionUrlOf = (title: string, id: string) =>
+  `https://www.notion.so/${title.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${id.replace(/-/g, "")}`;
+const fileUrl = (name: string) => `attachment:${uuid(`file:${name}`)}:${name}`;
+
+type Rec = Record<string, unknown> & { id: string };
+type RecordTables = { block: Map<string, Rec>; collection: Map<string, Rec>; collection_view: Map<string, Rec> };
+
+/** Pass 1: every page's id by title, so [[Title]] links resolve (a title used twice can't be linked). */
+function collectTitles(): Map<string, string | null> {
+  const titles = new Map<string, string | null>();
+  const add = (title: string, id: string) => titles.set(title, titles.has(title) ? null : id);
+  const page = (src: PageSource, key: string) => {
+    add(src.title, uuid(key));
+    for (const child of src.children ?? []) page(child, `${key}/${child.title}`);
+  };
+  const database = (src: DatabaseSource, key: string) => {
+    add(src.title, uuid(key));
+    for (const row of src.rows) add(row.title, uuid(`${key}/row/${row.title}`));
+  };
+  for (const [key, src] of PAGE_ROOTS) page(src, key);
+  for (const [key, src] of DATABASE_ROOTS) database(src, key);
+  return titles;
+}
+
+const PAGE_ROOTS: [string, PageSource][] = [
+  ["docs", DOCS],
+  ["docsv2", DOCSV2],
+  ["help_desk", HELP_DESK],
+  ["simple", SIMPLE],
+  ["notDatabase", NOT_DATABASE],
+];
+const DATABASE_ROOTS: [string, DatabaseSource][] = [
+  ["blog", BLOG],
+  ["changelog", CHANGELOG],
+  ["roadmap", ROADMAP],
+  ["listDatabase", LIST_DATABASE],
+  ["boardDatabase", BOARD_DATABASE],
+  ["tableDatabase", TABLE_DATABASE],
+  ["missingProperties", MISSING_PROPERTIES],
+];
+
+class FileBuilder {
+  readonly tables: RecordTables = { block: new Map(), collection: new Map(), collection_view: new Map() };
+  constructor(private readonly ctx: InlineContext) {}
+
+  private common(id: string, edited: string, parentId: string, parentTable: string): Rec {
+    return {
+      id,
+      version: 1,
+      alive: true,
+      created_time: ms(edited) - 86_400_000,
+      last_edited_time: ms(edited),
+      parent_id: parentId,
+      parent_table: parentTable,
+      created_by_table: "notion_user",
+      created_by_id: EDITOR,
+      last_edited_by_table: "notion_user",
+      last_edited_by_id: EDITOR,
+      space_id: SPACE_ID,
+    };
+  }
+
+  /** Body blocks in order; returns their ids (the parent's `content`). */
+  private body(blocks: MarkupBlock[], parentId: string, key: string, edited: string): string[] {
+    return blocks.map((block, index) => {
+      const id = uuid(`${key}#${index}`);
+      const properties = clean({ ...block.properties });
+      const format = clean({ ...block.format });
+      if (block.type === "image") {
+        const source = String((properties.source as string[][])[0]![0]);
+        const url = source.startsWith("file:") ? fileUrl(source.slice(5)) : source;
+        const [w, h] = IMAGES[source.slice(5)] ?? [960, 540];
+        properties.source = [[url]];
+        Object.assign(format, { display_source: url, block_width: Math.min(w, 960), block_aspect_ratio: h / w, block_preserve_scale: true });
+      }
+      if (block.type === "table") {
+        const count = Number(format.table_block_column_count);
+        format.table_block_column_order = Array.from({ length: count }, (_, k) => `col${k}`);
+      }
+      const content = block.children ? this.body(block.children, id, `${key}#${index}`, edited) : undefined;
+      this.tables.block.set(id, clean({ ...this.common(id, edited, parentId, "block"), type: block.type, properties, format, content }) as Rec);
+      return id;
+    });
+  }
+
+  page(src: PageSource, key: string, parentId: string, parentTable: string): string {
+    const id = uuid(key);
+    const content = this.body(parseMarkup(src.body, this.ctx), id, key, src.edited);
+    for (const child of src.children ?? []) content.push(this.page(child, `${key}/${child.title}`, id, "block"));
+    this.tables.block.set(id, {
+      ...this.common(id, src.edited, parentId, parentTable),
+      type: "page",
+      properties: { title: inline(src.title, this.ctx) },
+      content,
+      format: clean({ page_icon: src.icon, page_cover: src.cover ? fileUrl(src.cover) : undefined, page_cover_position: src.cover ? 0.5 : undefined }),
+    });
+    return id;
+  }
+
+  database(src: DatabaseSource, key: string): string {
+    const pageId = uuid(key);
+    const collectionId = uuid(`${key}/collection`);
+    const viewId = uuid(`${key}/view`);
+    const propertyKey = (name: string) => (src.schema[name] === "title" ? "title" : uuid(`${key}/property/${name}`).slice(0, 4));
+    const optionId = (name: string, value: string) => uuid(`${key}/option/${name}/${value}`);
+    const colors = ["gray", "blue", "green", "purple", "orange", "pink", "yellow", "red"];
+
+    const schema: Record<string, unknown> = {};
+    for (const [name, type] of Object.entries(src.schema)) {
+      const values = src.options?.[name] ?? [];
+      const options = values.map((value, i) => ({ id: optionId(name, value), value, color: colors[i % colors.length] }));
+      schema[propertyKey(name)] = clean({
+        name,
+        type,
+        options: options.length ? options : undefined,
+        groups:
+          type === "status"
+            ? [
+                { id: uuid(`${key}/group/todo`), name: "To-do", color: "gray", optionIds: options.slice(0, 1).map((o) => o.id) },
+                { id: uuid(`${key}/group/doing`), name: "In progress", color: "blue", optionIds: options.slice(1, -1).map((o) => o.id) },
+                { id: uuid(`${key}/group/done`), name: "Complete", color: "green", optionIds: options.slice(-1).map((o) => o.id) },
+              ]
+            : undefined,
+      });
+    }
+    const pointer = { id: collectionId, table: "collection", spaceId: SPACE_ID };
+    const visible = Object.keys(src.schema).map((name) => ({ property: propertyKey(name), visible: true, width: 200 }));
+    const groupKey = src.groupBy ? propertyKey(src.groupBy) : undefined;
+    const groupType = src.groupBy ? src.schema[src.groupBy] : undefined;
+    this.tables.collection_view.set(viewId, {
+      ...this.common(viewId, src.edited, pageId, "block"),
+      type: src.view,
+      name: src.view === "board" ? "Board" : src.view === "list" ? "List" : "All",
+      format: clean({
+        collection_pointer: pointer,
+        [`${src.view}_properties`]: visible,
+        board_columns_by: groupKey ? { type: groupType, property: groupKey, sort: { type: "manual" }, hideEmptyGroups: false } : undefined,
+        board_columns: groupKey
+          ? (src.options?.[src.groupBy!] ?? []).map((value) => ({ property: groupKey, value: { type: groupType, value }, hidden: false }))
+          : undefined,
+      }),
+      query2: src.schema.Date ? { sort: [{ property: propertyKey("Date"), direction: "descending" }] } : {},
+    });
+    this.tables.collection.set(collectionId, clean({
+      ...this.common(collectionId, src.edited, pageId, "block"),
+      name: [[src.title]],
+      description: src.description ? [[src.description]] : undefined,
+      icon: src.icon,
+      schema,
+      format: { collection_page_properties: visible.map(({ property }) => ({ property, visible: true })) },
+    }) as Rec);
+    this.tables.block.set(pageId, {
+      ...this.common(pageId, src.edited, SPACE_ID, "space"),
+      type: "collection_view_page",
+      collection_id: collectionId,
+      view_ids: [viewId],
+      format: clean({ collection_pointer: pointer, page_icon: src.icon }),
+    });
+    for (const row of src.rows) this.row(row, `${key}/row/${row.title}`, collectionId, src, propertyKey);
+    return pageId;
+  }
+
+  private row(row: RowSource, key: string, collectionId: string, db: DatabaseSource, propertyKey: (name: string) => string): void {
+    const id = uuid(key);
+    const properties: Record<string, unknown> = { title: inline(row.title, this.ctx) };
+    for (const [name, value] of Object.entries(row.props)) {
+      const type = db.schema[name];
+      if (!type) throw new Error(`${db.title} / ${row.title}: unknown property ${name}`);
+      properties[propertyKey(name)] = propertyValue(type, value, this.ctx);
+    }
+    const content = this.body(parseMarkup(row.body, this.ctx), id, key, row.edited);
+    this.tables.block.set(id, {
+      ...this.common(id, row.edited, collectionId, "collection"),
+      type: "page",
+      properties,
+      content,
+      format: clean({ page_icon: row.icon, page_cover: row.cover ? fileUrl(row.cover) : undefined, page_cover_position: row.cover ? 0.5 : undefined }),
+    });
+  }
+}
+
+function propertyValue(type: string, value: string | string[] | boolean, ctx: InlineContext): unknown {
+  switch (type) {
+    case "date":
+      return [["‣", [["d", { type: "date", start_date: String(value) }]]]];
+    case "checkbox":
+      return [[value ? "Yes" : "No"]];
+    case "multi_select":
+      return [[(value as string[]).join(",")]];
+    case "person":
+      return (value as string[]).flatMap((person, i) => [...(i ? [[","]] : []), ["‣", [["u", userId(person)]]]]);
+    case "url":
+      return [[String(value), [["a", String(value)]]]];
+    default:
+      return inline(String(value), ctx);
+  }
+}
+
+/** Drops undefined fields so the JSON has no holes. */
+function clean<T extends Record<string, unknown>>(obj: T): T {
+  for (const k of Object.keys(obj)) if (obj[k] === undefined) delete obj[k];
+  return obj;
+}
+
+const box = (record: Rec) => ({ spaceId: SPACE_ID, value: { value: record, role: "reader" } });
+
+function recordMapJson(rootId: string, tables: RecordTables): string {
+  const blocks = [...tables.block.values()];
+  const root = tables.block.get(rootId)!;
+  const recordMap = {
+    // The root first: notion-client and the stand-in treat the first block as the page.
+    block: Object.fromEntries([root, ...blocks.filter((b) => b.id !== rootId)].map((b) => [b.id, box(b)])),
+    collection: Object.fromEntries([...tables.collection.values()].map((c) => [c.id, box(c)])),
+    collection_view: Object.fromEntries([...tables.collection_view.values()].map((v) => [v.id, box(v)])),
+    notion_user: Object.fromEntries(
+      PEOPLE.map((p) => [userId(p.key), box({ id: userId(p.key), version: 1, email: p.email, given_name: p.given, family_name: p.family })]),
+    ),
+    space: { [SPACE_ID]: box({ id: SPACE_ID, version: 1, name: "Lumen", beta_enabled: false }) },
+    collection_query: {},
+    signed_urls: {},
+  };
+  return `${JSON.stringify(recordMap)}\n`;
+}
+
+export async function generateWorkspace(outDir: string): Promise<string[]> {
+  const titles = collectTitles();
+  const ctx: InlineContext = {
+    pageIdByTitle: (title) => {
+      const id = titles.get(title);
+      if (!id) throw new Error(`[[${title}]]: ${id === null ? "more than one page has this title" : "no page has this title"}`);
+      return id;
+    },
+  };
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(outDir, "files"), { recursive: true });
+  const index: Record<string, unknown> = {};
+  const written: string[] = [];
+  const write = (name: string, text: string | Buffer) => {
+    fs.writeFileSync(path.join(outDir, name), text);
+    written.push(name);
+  };
+
+  for (const [key, src] of PAGE_ROOTS) {
+    const builder = new FileBuilder(ctx);
+    const id = builder.page(src, key, SPACE_ID, "space");
+    write(`${key}.json`, recordMapJson(id, builder.tables));
+    index[key] = notionUrlOf(src.title, id);
+  }
+  for (const [key, src] of DATABASE_ROOTS) {
+    const builder = new FileBuilder(ctx);
+    const id = builder.database(src, key);
+    write(`${key}.json`, recordMapJson(id, builder.tables));
+    index[key] = notionUrlOf(src.title, id);
+  }
+  index.private = notionUrlOf(PRIVATE_PAGE_TITLE, uuid("private"));
+  index.docsv2Versions = Object.fromEntries(
+    Object.entries(DOCSV2_VERSIONS).map(([label, title]) => [label, notionUrlOf(title, uuid(`docsv2/${title}`))]),
+  );
+  const order = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties", "docsv2Versions"];
+  write("index.json", `${JSON.stringify(Object.fromEntries(order.map((k) => [k, index[k]])), null, 2)}\n`);
+
+  for (const [name, [width, height, svg]] of Object.entries(IMAGES)) {
+    const png = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${svg}</svg>`))
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer();
+    write(path.join("files", name), png);
+  }
+  return written;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const { values } = parseArgs({ options: { out: { type: "string", default: WORKSPACE_DIR } } });
+  const files = await generateWorkspace(path.resolve(values.out!));
+  console.log(`wrote ${files.length} files to ${values.out}`);
+}

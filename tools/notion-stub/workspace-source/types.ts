@@ -1,0 +1,41 @@
+/** The shapes of the demo workspace source. Bodies use the markup described in ../workspace-markup.ts. */
+
+export type PageSource = {
+  title: string;
+  icon?: string;
+  /** A file in images.ts, used as the page cover. */
+  cover?: string;
+  /** When the page was last edited (ISO date): becomes last_edited_time. */
+  edited: string;
+  body: string;
+  children?: PageSource[];
+};
+
+export type PropertyType = "title" | "text" | "date" | "multi_select" | "select" | "status" | "checkbox" | "person" | "url";
+
+export type RowSource = {
+  title: string;
+  edited: string;
+  icon?: string;
+  cover?: string;
+  /** Property name → value: a string (text, date, select, status, url), string[] (multi_select, person), boolean. */
+  props: Record<string, string | string[] | boolean>;
+  body: string;
+};
+
+export type DatabaseSource = {
+  title: string;
+  icon?: string;
+  description?: string;
+  edited: string;
+  view: "table" | "board" | "list";
+  /** Property name → type, in display order; exactly one title. */
+  schema: Record<string, PropertyType>;
+  /** Options of status/select/multi_select properties, in Notion's order (board columns follow it). */
+  options?: Record<string, string[]>;
+  /** The property a board groups by. */
+  groupBy?: string;
+  rows: RowSource[];
+};
+
+export type Person = { key: string; given: string; family: string; email: string };
