@@ -32,6 +32,15 @@ const config = [
       ],
     },
   },
+  {
+    // Published sites are rendered by our own server with react-dom/server, not by Next: next/image and next/head
+    // don't apply there (images go through the site's own image route).
+    files: ["src/site-server/**/*.tsx"],
+    rules: {
+      "@next/next/no-img-element": "off",
+      "@next/next/no-head-element": "off",
+    },
+  },
 ];
 
 export default config;

@@ -166,5 +166,24 @@ export const siteSyncs = pgTable("site_syncs", {
   leaseUntil: timestamp("lease_until", { withTimezone: true }),
 });
 
+// ── Email subscribers of a blog or changelog (confirmation e-mails come with the email integration) ──
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: id(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** "unconfirmed" until the visitor clicks the e-mailed link; "confirmed"; "unsubscribed". */
+    status: text("status").notNull().default("unconfirmed"),
+    confirmToken: text("confirm_token").notNull(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("subscribers_site_email_idx").on(t.siteId, sql`lower(${t.email})`)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SiteRow = typeof sites.$inferSelect;

@@ -32,26 +32,40 @@ export type ContentServiceOptions = {
 
 export type ContentService = ReturnType<typeof createContentService>;
 
+/** How long a reader trusts the in-memory snapshot version before checking the database again. */
+const STATE_TTL_MS = 1_000;
+
 export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_000, log = defaultLog }: ContentServiceOptions) {
   const owner = `${process.pid}-${crypto.randomUUID()}`;
   const inflight = new Map<string, Promise<RefreshResult>>();
-  const cache = new Map<string, SiteSnapshot>();
+  const cache = new Map<string, { snapshot: SiteSnapshot; checkedAt: number }>();
 
-  /** The stored snapshot (null when none yet); page bodies come from memory while the version is unchanged. */
-  async function getSnapshot(siteId: string): Promise<SiteSnapshot | null> {
-    const state = await readSyncState(db, siteId);
-    if (!state || state.version === 0) return null;
+  /**
+   * The stored snapshot (null when none yet). Page bodies come from memory while the version is unchanged, and the
+   * version itself is re-read at most once per STATE_TTL_MS, so a busy site costs no query per request.
+   */
+  async function getSnapshot(siteId: string, opts: { fresh?: boolean } = {}): Promise<SiteSnapshot | null> {
     const cached = cache.get(siteId);
-    if (cached && cached.version === state.version) return Object.assign(cached, state);
+    if (cached && !opts.fresh && Date.now() - cached.checkedAt < STATE_TTL_MS) return cached.snapshot;
+    const state = await readSyncState(db, siteId);
+    if (!state || state.version === 0) {
+      cache.delete(siteId);
+      return null;
+    }
+    if (cached && cached.snapshot.version === state.version) {
+      Object.assign(cached.snapshot, state);
+      cached.checkedAt = Date.now();
+      return cached.snapshot;
+    }
     const snapshot: SiteSnapshot = { ...state, siteId, pages: await readSnapshotPages(db, siteId) };
-    cache.set(siteId, snapshot);
+    cache.set(siteId, { snapshot, checkedAt: Date.now() });
     return snapshot;
   }
 
   async function runRefresh(site: ContentSite): Promise<RefreshResult> {
     if (!(await acquireLease(db, site.id, owner, leaseMs))) return { status: "leased" };
     try {
-      const previous = (await getSnapshot(site.id))?.pages ?? new Map<string, SnapshotPage>();
+      const previous = (await getSnapshot(site.id, { fresh: true }))?.pages ?? new Map<string, SnapshotPage>();
       const result = await fetchSiteContent(gateway, {
         siteType: site.siteType,
         rootPageIds: [site.notionPageId, ...(site.extraRootPageIds ?? [])],
@@ -63,6 +77,7 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
         return !before || before.parentPageId !== page.parentPageId || before.contentHash !== page.contentHash;
       });
       const version = await writeSnapshot(db, site.id, owner, { upsert, remove: result.removed });
+      await getSnapshot(site.id, { fresh: true });
       const changed = upsert.length > 0 || result.removed.length > 0;
       return {
         status: changed ? "updated" : "unchanged",
@@ -74,6 +89,7 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
     } catch (error) {
       const message = toAppError(error).message;
       await recordFailure(db, site.id, owner, message).catch((err) => log(`[notion] could not record a failed refresh of ${site.id}`, err));
+      await getSnapshot(site.id, { fresh: true }).catch(() => null);
       return { status: "failed", message, error };
     }
   }
@@ -87,21 +103,28 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
     return promise;
   }
 
+  /** Starts a background refresh when the snapshot is older than the revalidate window (and none is running). */
+  function revalidate(site: ContentSite, snapshot: SiteSnapshot): void {
+    const lastTry = Math.max(snapshot.syncedAt?.getTime() ?? 0, snapshot.lastAttemptAt?.getTime() ?? 0);
+    if (Date.now() - lastTry < revalidateMs || inflight.has(site.id)) return;
+    void refresh(site).then((result) => {
+      if (result.status === "failed") log(`[notion] background refresh of site ${site.id} failed: ${result.message}`, result.error);
+    });
+  }
+
   /** For readers: the snapshot now, refreshed in the background when stale; waits only when there is none. */
   async function getContent(site: ContentSite): Promise<SiteSnapshot | null> {
     const snapshot = await getSnapshot(site.id);
-    if (!snapshot) {
-      const result = await refresh(site);
-      if (result.status === "failed") log(`[notion] first fetch of site ${site.id} failed: ${result.message}`, result.error);
-      return getSnapshot(site.id);
+    if (snapshot) {
+      revalidate(site, snapshot);
+      return snapshot;
     }
-    const lastTry = Math.max(snapshot.syncedAt?.getTime() ?? 0, snapshot.lastAttemptAt?.getTime() ?? 0);
-    if (Date.now() - lastTry >= revalidateMs && !inflight.has(site.id)) {
-      void refresh(site).then((result) => {
-        if (result.status === "failed") log(`[notion] background refresh of site ${site.id} failed: ${result.message}`, result.error);
-      });
-    }
-    return snapshot;
+    // No snapshot: fetch now, unless a first fetch just failed (don't hammer Notion on every visit).
+    const state = await readSyncState(db, site.id);
+    if (state?.lastAttemptAt && Date.now() - state.lastAttemptAt.getTime() < revalidateMs && !inflight.has(site.id)) return null;
+    const result = await refresh(site);
+    if (result.status === "failed") log(`[notion] first fetch of site ${site.id} failed: ${result.message}`, result.error);
+    return getSnapshot(site.id, { fresh: true });
   }
 
   /** Waits for background refreshes (tests, shutdown). */
@@ -109,7 +132,7 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
     while (inflight.size) await Promise.allSettled([...inflight.values()]);
   }
 
-  return { getSnapshot, getContent, refresh, idle, forget: (siteId: string) => cache.delete(siteId) };
+  return { getSnapshot, getContent, revalidate, refresh, idle, isRefreshing: (siteId: string) => inflight.has(siteId), forget: (siteId: string) => cache.delete(siteId) };
 }
 
 function defaultLog(message: string, error?: unknown) {

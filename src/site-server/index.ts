@@ -1,46 +1,246 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { and, eq, isNotNull } from "drizzle-orm";
 import type { Runtime } from "@/runtime";
-import { sites } from "@/db/schema";
 import { contentSiteOf } from "@/core/sites/content-site-of";
+import { subscribeToSite } from "@/core/subscribers/subscribe-to-site";
+import { createRateLimiter } from "@/http/rate-limit";
+import type { SiteSnapshot } from "@/notion/site-content";
+import { katexFont, siteStylesheet } from "./assets";
+import type { HostTarget } from "./classify-host";
+import { robotsTxt, rssFeed, sitemap } from "./feeds";
+import { buildSiteModel, type SiteModel } from "./model/site-model";
+import { makeCachedResponse, PageCache, sendCached, type CachedResponse } from "./page-cache";
+import type { RenderContext } from "./render/context";
+import { renderNotFound, renderRoute } from "./render/render-route";
 import { sendPlainHtml } from "./respond";
 import { serveSiteImage } from "./serve-image";
-import type { HostTarget } from "./classify-host";
+import { createSiteLookup, SITE_CHANGED, type PublishedSite } from "./site-lookup";
 
 /**
- * Published sites, served outside Next.js (DESIGN §3): host → site → snapshot → response. Serves the image route
- * today; page rendering comes with the published-sites work.
+ * Published sites, served outside Next.js (DESIGN §3): host → site → snapshot → page model → HTML from a cache.
+ * Known paths come from the snapshot's slug map; anything else is a 404 answered from memory, never a Notion fetch.
  */
+
+const ASSET_CACHE = "public, max-age=31536000, immutable";
+const MAX_FORM_BYTES = 4096;
+
 export function createSiteServer(runtime: Runtime) {
+  const lookup = createSiteLookup(runtime.db, runtime.env.APPS_DOMAIN);
+  const pages = new PageCache();
+  const models = new Map<string, { version: number; model: SiteModel | null }>();
+  const subscribeLimit = createRateLimiter({ limit: 5, windowMs: 10 * 60_000 });
+  const htmlCacheControl = `public, max-age=0, s-maxage=${runtime.env.REVALIDATE_SECONDS}, stale-while-revalidate=86400`;
+
+  runtime.bus.on(SITE_CHANGED, (siteId?: string) => {
+    lookup.invalidate(siteId);
+    if (siteId) {
+      pages.deleteSite(siteId);
+      models.delete(siteId);
+      runtime.content.forget(siteId);
+    }
+  });
+
+  function modelOf(site: PublishedSite, snapshot: SiteSnapshot): SiteModel | null {
+    const cached = models.get(site.id);
+    if (cached && cached.version === snapshot.version) return cached.model;
+    const model = buildSiteModel(site.siteType, site.notionPageId, snapshot);
+    models.set(site.id, { version: snapshot.version, model });
+    return model;
+  }
+
+  function contextOf(site: PublishedSite, model: SiteModel, subscribed = false): RenderContext {
+    return {
+      siteId: site.id,
+      settings: site.settings,
+      model,
+      origin: site.origin,
+      basePath: site.basePath,
+      cssHref: `${site.basePath}${siteStylesheet().href}`,
+      appUrl: runtime.env.APP_URL,
+      now: new Date(),
+      subscribed,
+    };
+  }
+
+  /** A cached response for this site, path and content version, rendered on a miss. */
+  function cached(site: PublishedSite, snapshot: SiteSnapshot, key: string, render: () => CachedResponse): CachedResponse {
+    const full = `${site.id}\n${snapshot.version}:${site.stamp}\n${key}`;
+    let hit = pages.get(full);
+    if (!hit) {
+      hit = render();
+      pages.set(full, hit);
+    }
+    return hit;
+  }
+
   return async function handleSiteRequest(req: IncomingMessage, res: ServerResponse, target: Extract<HostTarget, { kind: "site" }>): Promise<void> {
-    if (req.method !== "GET" && req.method !== "HEAD") {
+    const isPost = req.method === "POST";
+    if (req.method !== "GET" && req.method !== "HEAD" && !isPost) {
+      res.writeHead(405, { allow: "GET, HEAD, POST", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
+      return;
+    }
+    const site = await lookup.find(target);
+    if (!site) return sendPlainHtml(res, 404, "Site not found", "There is no site at this address.");
+
+    const rawPath = (req.url ?? "/").split("?")[0]!;
+    const search = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+
+    // A verified custom domain is the site's address; the subdomain sends visitors there (CONTRACTS §4).
+    if (site.customDomain && target.hostKey && !site.settings.publicUrl) {
+      res.writeHead(301, { location: `https://${site.customDomain}${req.url ?? "/"}`, "cache-control": "public, max-age=3600" }).end();
+      return;
+    }
+    if (site.status === "paused") return sendPlainHtml(res, 404, "Site paused", "The owner has paused this site.");
+
+    // Under a path prefix the site answers only below it; "/" leads there.
+    let path = rawPath;
+    if (site.basePath) {
+      if (path === "/" || path === "") {
+        res.writeHead(302, { location: `${site.basePath}/` }).end();
+        return;
+      }
+      if (path !== site.basePath && !path.startsWith(`${site.basePath}/`)) return sendPlainHtml(res, 404, "Page not found", "There is nothing at this address.");
+      path = path.slice(site.basePath.length) || "/";
+    }
+    const normalized = normalizePath(path);
+    if (normalized === null) return sendPlainHtml(res, 400, "Bad request", "This address is not valid.");
+    path = normalized;
+
+    // Until site passwords are built, a protected site shows nothing at all.
+    if (site.passwordHash) {
+      res.writeHead(401, { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" }).end("This site is password protected.");
+      return;
+    }
+
+    // The site's own endpoints, under /_/ so they never collide with slugs.
+    if (path === "/_/site.css") return sendCached(req, res, { ...siteStylesheet(), status: 200, size: 0 }, ASSET_CACHE);
+    const font = /^\/_\/katex\/([^/]+)$/.exec(path);
+    if (font) {
+      const asset = katexFont(font[1]!);
+      return asset ? sendCached(req, res, { ...asset, status: 200, size: 0 }, ASSET_CACHE) : sendPlainHtml(res, 404, "Not found", "No such file.");
+    }
+    if (path === "/_/subscribe") return handleSubscribe(req, res, site);
+    if (isPost) {
       res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
       return;
     }
-    const where = target.hostKey
-      ? eq(sites.hostKey, target.hostKey)
-      : and(eq(sites.customDomain, target.customDomain ?? ""), isNotNull(sites.customDomainVerifiedAt));
-    const [site] = await runtime.db
-      .select({ id: sites.id, siteType: sites.siteType, notionPageId: sites.notionPageId, settings: sites.settings, passwordHash: sites.passwordHash })
-      .from(sites)
-      .where(where)
-      .limit(1);
-    if (!site) {
-      sendPlainHtml(res, 404, "Site not found", "There is no site at this address.");
+
+    // Owner redirects and renamed posts' old slugs, before anything is rendered.
+    const redirect = site.redirects.find((r) => r.fromPath === path);
+    if (redirect) {
+      const location = redirect.toUrl.startsWith("/") ? `${site.basePath}${redirect.toUrl}` : redirect.toUrl;
+      res.writeHead(redirect.permanent ? 301 : 302, { location, "cache-control": "public, max-age=300" }).end();
       return;
     }
-    const url = new URL(req.url ?? "/", "http://site.invalid");
-    const image = /^\/_\/img\/([^/]+)$/.exec(url.pathname);
+
+    const ref = contentSiteOf({ id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, settings: site.rawSettings });
+    const image = /^\/_\/img\/([^/]+)$/.exec(path);
     if (image) {
-      // Until site passwords land, a protected site's files are simply not served.
-      if (site.passwordHash) {
-        res.writeHead(401, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }).end("Password required");
+      const snapshot = await runtime.content.getSnapshot(site.id);
+      return serveSiteImage(runtime, res, snapshot, image[1]!, search, req.headers["if-none-match"], req.method === "HEAD");
+    }
+
+    const snapshot = (await runtime.content.getSnapshot(site.id)) ?? (await runtime.content.getContent(ref));
+    if (!snapshot) return sendPlainHtml(res, 503, "Site not ready", "This site's content could not be loaded yet. Please try again in a minute.");
+    const model = modelOf(site, snapshot);
+    if (!model) return sendPlainHtml(res, 503, "Site not ready", "This site's Notion page could not be read as a " + site.siteType + ".");
+
+    const special = specialFile(path);
+    if (special) {
+      const response = cached(site, snapshot, path, () => {
+        const ctx = contextOf(site, model);
+        const body = special === "rss" ? rssFeed(ctx) : special === "sitemap" ? sitemap(ctx) : robotsTxt(ctx);
+        return body === null
+          ? makeCachedResponse(404, "text/plain; charset=utf-8", "Not found")
+          : makeCachedResponse(200, special === "robots" ? "text/plain; charset=utf-8" : special === "rss" ? "application/rss+xml; charset=utf-8" : "application/xml; charset=utf-8", body);
+      });
+      runtime.content.revalidate(ref, snapshot);
+      return sendCached(req, res, response, htmlCacheControl);
+    }
+
+    const route = model.routes.get(path);
+    if (!route) {
+      const notFound = cached(site, snapshot, "\n404", () => makeCachedResponse(404, "text/html; charset=utf-8", renderNotFound(contextOf(site, model), path)));
+      return sendCached(req, res, notFound, "public, max-age=0, s-maxage=60");
+    }
+    // Only a real page can start a refresh: unknown paths never reach Notion.
+    runtime.content.revalidate(ref, snapshot);
+    const subscribed = search.get("subscribed") === "1";
+    const response = cached(site, snapshot, `${path}${subscribed ? "\nsubscribed" : ""}`, () =>
+      makeCachedResponse(200, "text/html; charset=utf-8", renderRoute(contextOf(site, model, subscribed), route)),
+    );
+    sendCached(req, res, response, htmlCacheControl);
+  };
+
+  async function handleSubscribe(req: IncomingMessage, res: ServerResponse, site: PublishedSite): Promise<void> {
+    if (req.method !== "POST") {
+      res.writeHead(405, { allow: "POST", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
+      return;
+    }
+    if (site.siteType !== "blog" && site.siteType !== "changelog") return sendPlainHtml(res, 404, "Not found", "This site has no subscriptions.");
+    const type = String(req.headers["content-type"] ?? "");
+    if (!type.startsWith("application/x-www-form-urlencoded")) return sendPlainHtml(res, 415, "Unsupported form", "Send the subscribe form as a regular form.");
+    const ip = clientIp(req, runtime.env.TRUST_PROXY ?? false);
+    if (!subscribeLimit.take(`${site.id}|${ip}`)) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes before subscribing again.");
+    const body = await readSmallBody(req, MAX_FORM_BYTES);
+    if (body === null) return sendPlainHtml(res, 413, "Too large", "The form was too large.");
+    const email = new URLSearchParams(body).get("email") ?? "";
+    try {
+      await subscribeToSite(runtime.db, site.id, { email });
+    } catch {
+      return sendPlainHtml(res, 400, "Please check your email address", "Please enter a valid email address and try again.");
+    }
+    const back = String(req.headers.referer ?? "");
+    let path = `${site.basePath}/`;
+    try {
+      const url = new URL(back);
+      if (url.host === req.headers.host) path = url.pathname;
+    } catch {
+      // no usable referer: back to the home page
+    }
+    res.writeHead(303, { location: `${path}?subscribed=1#subscribe`, "cache-control": "no-store" }).end();
+  }
+}
+
+/** Decodes and normalises a request path: no trailing slash, NFC; null for malformed or traversal attempts. */
+export function normalizePath(raw: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (path.length > 1024 || path.includes("\0") || /(^|\/)\.\.?(\/|$)/.test(path)) return null;
+  path = path.normalize("NFC").replace(/\/{2,}/g, "/");
+  if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
+  return path.startsWith("/") ? path : `/${path}`;
+}
+
+function specialFile(path: string): "rss" | "sitemap" | "robots" | null {
+  return path === "/rss.xml" ? "rss" : path === "/sitemap.xml" ? "sitemap" : path === "/robots.txt" ? "robots" : null;
+}
+
+function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+function readSmallBody(req: IncomingMessage, max: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        resolve(null);
+        req.destroy();
         return;
       }
-      const snapshot = await runtime.content.getContent(contentSiteOf(site));
-      await serveSiteImage(runtime, res, snapshot, image[1]!, url.searchParams, req.headers["if-none-match"], req.method === "HEAD");
-      return;
-    }
-    sendPlainHtml(res, 503, "Site not ready", "This site has no published content yet.");
-  };
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
 }

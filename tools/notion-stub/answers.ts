@@ -60,6 +60,15 @@ function putAncestors(store: Store, out: RecordMapOut, block: NotionRecord): voi
   }
 }
 
+/** notion_user records named by person properties and user mentions (`["u", id]`) of these blocks. */
+function putMentionedUsers(store: Store, out: RecordMapOut, blocks: NotionRecord[]): void {
+  const text = JSON.stringify(blocks.map((b) => b.properties ?? null));
+  for (const match of text.matchAll(/\["u","([0-9a-f-]{36})"\]/g)) {
+    const user = store.records.notion_user.get(match[1]!);
+    if (user) put(out, "notion_user", user);
+  }
+}
+
 /** Page content in document order, not descending into sub-pages (their content is another page's chunk). */
 function contentOrder(store: Store, root: NotionRecord): string[] {
   const order: string[] = [];
@@ -97,6 +106,7 @@ export function loadPageChunk(store: Store, pageId: string, limit: number): { cu
     putCollectionRecords(store, recordMap, block);
   }
   putAncestors(store, recordMap, root);
+  putMentionedUsers(store, recordMap, [root, ...included.map((id) => readableBlock(store, id)).filter((b): b is NotionRecord => Boolean(b))]);
   for (const id of [root.created_by_id, root.last_edited_by_id]) {
     const user = typeof id === "string" ? store.records.notion_user.get(id) : undefined;
     if (user) put(recordMap, "notion_user", user);
@@ -149,6 +159,7 @@ export function queryCollection(
   const view = store.records.collection_view.get(viewId);
   if (view) put(recordMap, "collection_view", view);
   for (const id of shown) put(recordMap, "block", readableBlock(store, id)!);
+  putMentionedUsers(store, recordMap, shown.map((id) => readableBlock(store, id)!));
   const recorded = store.collectionQuery[collectionId]?.[viewId] as ReducerResults | undefined;
   // Recorded grouped results (boards) are passed through as they were; otherwise the plain results reducer.
   const reducerResults: ReducerResults =

@@ -1,0 +1,54 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import zlib from "node:zlib";
+
+/**
+ * The one stylesheet every published page links (our layout + react-notion-x blocks + KaTeX), built once per process,
+ * versioned by its hash and served pre-compressed with a one-year cache. KaTeX fonts are served next to it.
+ */
+
+const require = createRequire(import.meta.url);
+const KATEX_DIR = path.dirname(require.resolve("katex/dist/katex.min.css"));
+const NOTION_CSS = require.resolve("react-notion-x/styles.css");
+const SITE_CSS = path.join(import.meta.dirname, "render/site.css");
+
+export type Asset = { body: Buffer; gzip: Buffer; br: Buffer; contentType: string; etag: string };
+
+function asset(body: Buffer, contentType: string): Asset {
+  return {
+    body,
+    gzip: zlib.gzipSync(body, { level: 9 }),
+    br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    contentType,
+    etag: `"${crypto.createHash("sha256").update(body).digest("hex").slice(0, 20)}"`,
+  };
+}
+
+let stylesheet: (Asset & { href: string }) | null = null;
+
+/** `/_/site.css?v=<hash>`; font URLs inside are relative, so they follow any path prefix. */
+export function siteStylesheet(): Asset & { href: string } {
+  if (stylesheet) return stylesheet;
+  const katex = fs.readFileSync(path.join(KATEX_DIR, "katex.min.css"), "utf8").replace(/url\(fonts\//g, "url(katex/");
+  const css = [fs.readFileSync(NOTION_CSS, "utf8"), katex, fs.readFileSync(SITE_CSS, "utf8")].join("\n");
+  const built = asset(Buffer.from(css), "text/css; charset=utf-8");
+  stylesheet = { ...built, href: `/_/site.css?v=${built.etag.slice(1, 13)}` };
+  return stylesheet;
+}
+
+const FONT_NAME = /^KaTeX_[A-Za-z0-9_-]+\.(woff2|woff|ttf)$/;
+const fonts = new Map<string, Asset>();
+
+export function katexFont(name: string): Asset | null {
+  if (!FONT_NAME.test(name)) return null;
+  const cached = fonts.get(name);
+  if (cached) return cached;
+  const file = path.join(KATEX_DIR, "fonts", name);
+  if (!fs.existsSync(file)) return null;
+  const type = name.endsWith(".woff2") ? "font/woff2" : name.endsWith(".woff") ? "font/woff" : "font/ttf";
+  const built = asset(fs.readFileSync(file), type);
+  fonts.set(name, built);
+  return built;
+}

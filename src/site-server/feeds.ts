@@ -1,0 +1,48 @@
+import { Feed } from "feed";
+import { absoluteUrl, siteName, type RenderContext } from "./render/context";
+
+/** RSS, sitemap and robots.txt of a published site (DESIGN §3), all from the page model. */
+
+export function rssFeed(ctx: RenderContext): string | null {
+  const model = ctx.model;
+  if (model.siteType === "roadmap") return null;
+  const name = siteName(ctx);
+  const feed = new Feed({
+    title: name,
+    description: ctx.settings.description || model.description || name,
+    id: absoluteUrl(ctx, "/"),
+    link: absoluteUrl(ctx, "/"),
+    language: "en",
+    copyright: `© ${ctx.now.getUTCFullYear()} ${name}`,
+    updated: model.entries[0]?.date ? new Date(`${model.entries[0].date}T00:00:00Z`) : undefined,
+    feedLinks: { rss: absoluteUrl(ctx, "/rss.xml") },
+  });
+  for (const entry of model.entries.slice(0, 50)) {
+    const title = model.siteType === "changelog" && entry.version ? `${entry.title} (${entry.version})` : entry.title;
+    feed.addItem({
+      title: title || "Untitled",
+      id: absoluteUrl(ctx, entry.path),
+      link: absoluteUrl(ctx, entry.path),
+      description: entry.description || undefined,
+      date: entry.date ? new Date(`${entry.date}T00:00:00Z`) : new Date(entry.lastEdited || ctx.now.getTime()),
+      author: entry.authors.map((a) => ({ name: a.name })),
+      category: entry.tags.map((name) => ({ name })),
+    });
+  }
+  return feed.rss2();
+}
+
+const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+export function sitemap(ctx: RenderContext): string {
+  const lastmod = new Map(ctx.model.entries.map((e) => [e.path, new Date(e.lastEdited || ctx.now.getTime()).toISOString().slice(0, 10)]));
+  const urls = [...ctx.model.routes.keys()].map((path) => {
+    const mod = lastmod.get(path);
+    return `<url><loc>${xmlEscape(absoluteUrl(ctx, path))}</loc>${mod ? `<lastmod>${mod}</lastmod>` : ""}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join("")}</urlset>\n`;
+}
+
+export function robotsTxt(ctx: Pick<RenderContext, "origin" | "basePath">): string {
+  return `User-agent: *\nAllow: ${ctx.basePath}/\n\nSitemap: ${ctx.origin}${ctx.basePath}/sitemap.xml\n`;
+}

@@ -1,0 +1,43 @@
+import { getNotionFileUrl } from "notion-utils";
+import type { SiteSettings } from "@/core/sites/site-settings";
+import type { SiteModel } from "../model/site-model";
+
+/** Everything a layout needs to render one page of one site. */
+export type RenderContext = {
+  siteId: string;
+  settings: SiteSettings;
+  model: SiteModel;
+  /** Scheme and host the site is canonically served at (custom domain, publicUrl, or its own address). */
+  origin: string;
+  /** "" or a path prefix like "/docs" when the site is served under a path (CONTRACTS §4). */
+  basePath: string;
+  cssHref: string;
+  /** The product's own address (the "published with" badge links there). */
+  appUrl: string;
+  now: Date;
+  /** Shown after a visitor subscribed (the page is rendered with the thank-you note). */
+  subscribed?: boolean;
+};
+
+export const href = (ctx: RenderContext, path: string) => `${ctx.basePath}${path}` || "/";
+export const absoluteUrl = (ctx: RenderContext, path: string) => `${ctx.origin}${ctx.basePath}${path}`;
+
+/** The site's name: settings first, then the Notion page's title. */
+export const siteName = (ctx: RenderContext) => ctx.settings.name || ctx.model.title || "Untitled";
+
+/**
+ * Where an image is served from: Notion files (and Notion-relative paths) go through our image route, which signs and
+ * caches them; other URLs are left as they are.
+ */
+export function imageSrc(ctx: RenderContext, src: string | null | undefined, blockId: string, width?: number): string | null {
+  if (!src) return null;
+  if (getNotionFileUrl(src) || src.startsWith("/")) {
+    const params = new URLSearchParams({ src });
+    if (width) params.set("w", String(width));
+    return `${ctx.basePath}/_/img/${blockId}?${params}`;
+  }
+  return /^https?:\/\//i.test(src) ? src : null;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+export const formatDate = (isoDate: string) => DATE_FORMAT.format(new Date(`${isoDate}T00:00:00Z`));

@@ -1,0 +1,307 @@
+import type { ReactNode } from "react";
+import { slugifyOrFallback } from "@/lib/slug";
+import type { DatabaseSiteModel, Entry } from "../model/site-model";
+import { POSTS_PER_PAGE } from "../model/site-model";
+import { absoluteUrl, formatDate, href, imageSrc, siteName, type RenderContext } from "./context";
+import { Document } from "./document";
+import { NotionBody } from "./notion-body";
+
+/** Blog, changelog and roadmap pages (SPEC §1): plain server-rendered HTML, no client JavaScript. */
+
+type Ctx = RenderContext & { model: DatabaseSiteModel };
+
+const tagHref = (ctx: Ctx, tag: string) => href(ctx, `/tag/${slugifyOrFallback(tag, "untitled")}`);
+const authorHref = (ctx: Ctx, name: string) => href(ctx, `/author/${slugifyOrFallback(name, "untitled")}`);
+const absoluteImage = (ctx: Ctx, entry: Entry, width: number) => {
+  const src = imageSrc(ctx, entry.cover, entry.pageId, width);
+  return src ? (src.startsWith("/") ? `${ctx.origin}${src}` : src) : null;
+};
+
+function Tags({ ctx, tags }: { ctx: Ctx; tags: string[] }) {
+  if (!tags.length) return null;
+  return (
+    <ul className="tags" aria-label="Tags">
+      {tags.map((tag) => (
+        <li key={tag}>
+          <a href={tagHref(ctx, tag)}>{tag}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Byline({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
+  return (
+    <p className="byline">
+      {entry.date ? <time dateTime={entry.date}>{formatDate(entry.date)}</time> : null}
+      {entry.authors.length ? (
+        <span>
+          {" · "}
+          {entry.authors.map((a, i) => (
+            <span key={a.name}>
+              {i ? ", " : ""}
+              {ctx.model.siteType === "blog" ? <a href={authorHref(ctx, a.name)}>{a.name}</a> : a.name}
+            </span>
+          ))}
+        </span>
+      ) : null}
+      {ctx.model.siteType === "blog" ? <span>{` · ${entry.readingMinutes} min read`}</span> : null}
+    </p>
+  );
+}
+
+function SubscribeForm({ ctx }: { ctx: Ctx }) {
+  return (
+    <section className="subscribe" id="subscribe" aria-labelledby="subscribe-title">
+      <h2 id="subscribe-title">Get new {ctx.model.siteType === "changelog" ? "updates" : "posts"} by email</h2>
+      {ctx.subscribed ? (
+        <p role="status">Thanks! Check your inbox to confirm your subscription.</p>
+      ) : (
+        <form method="post" action={href(ctx, "/_/subscribe")}>
+          <label htmlFor="subscribe-email">Email address</label>
+          <input id="subscribe-email" type="email" name="email" required maxLength={254} autoComplete="email" placeholder="you@example.com" />
+          <button type="submit">Subscribe</button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function PostCard({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
+  const cover = imageSrc(ctx, entry.cover, entry.pageId, 640);
+  return (
+    <article className="card">
+      {cover ? <img className="card-cover" src={cover} alt="" width={640} height={336} loading="lazy" decoding="async" /> : null}
+      <div className="card-body">
+        <h2>
+          <a href={href(ctx, entry.path)}>{entry.title || "Untitled"}</a>
+        </h2>
+        {entry.description ? <p className="description">{entry.description}</p> : null}
+        <Byline ctx={ctx} entry={entry} />
+        <Tags ctx={ctx} tags={entry.tags} />
+      </div>
+    </article>
+  );
+}
+
+function Pagination({ ctx, page, pages }: { ctx: Ctx; page: number; pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="pagination" aria-label="Pages">
+      {page > 1 ? <a href={href(ctx, page === 2 ? "/" : `/page/${page - 1}`)}>← Newer posts</a> : <span />}
+      <span>
+        Page {page} of {pages}
+      </span>
+      {page < pages ? <a href={href(ctx, `/page/${page + 1}`)}>Older posts →</a> : <span />}
+    </nav>
+  );
+}
+
+function Intro({ ctx, title, children }: { ctx: Ctx; title: string; children?: ReactNode }) {
+  return (
+    <div className="intro">
+      <h1>{title}</h1>
+      {ctx.settings.description || ctx.model.description ? <p className="lead">{ctx.settings.description || ctx.model.description}</p> : null}
+      {children}
+    </div>
+  );
+}
+
+export function BlogIndex({ ctx, page }: { ctx: Ctx; page: number }) {
+  const pages = Math.ceil(ctx.model.entries.length / POSTS_PER_PAGE);
+  const shown = ctx.model.entries.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE);
+  const path = page === 1 ? "/" : `/page/${page}`;
+  return (
+    <Document ctx={ctx} meta={{ path, title: siteName(ctx), description: ctx.settings.description || ctx.model.description || `Posts from ${siteName(ctx)}` }}>
+      <Intro ctx={ctx} title={siteName(ctx)}>
+        {ctx.model.tags.length ? (
+          <nav aria-label="Tags">
+            <Tags ctx={ctx} tags={ctx.model.tags.map((t) => t.tag)} />
+          </nav>
+        ) : null}
+      </Intro>
+      {shown.length ? <div className="cards">{shown.map((e) => <PostCard key={e.pageId} ctx={ctx} entry={e} />)}</div> : <p className="empty">No posts yet.</p>}
+      <Pagination ctx={ctx} page={page} pages={pages} />
+      <SubscribeForm ctx={ctx} />
+    </Document>
+  );
+}
+
+export function EntryList({ ctx, title, path, entries, description }: { ctx: Ctx; title: string; path: string; entries: Entry[]; description: string }) {
+  return (
+    <Document ctx={ctx} meta={{ path, title, description }}>
+      <Intro ctx={ctx} title={title} />
+      <div className="cards">{entries.map((e) => <PostCard key={e.pageId} ctx={ctx} entry={e} />)}</div>
+    </Document>
+  );
+}
+
+function related(ctx: Ctx, entry: Entry): Entry[] {
+  return ctx.model.entries
+    .filter((e) => e.pageId !== entry.pageId)
+    .map((e) => ({ e, score: e.tags.filter((t) => entry.tags.includes(t)).length }))
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || (b.e.date ?? "").localeCompare(a.e.date ?? ""))
+    .slice(0, 3)
+    .map((x) => x.e);
+}
+
+/** Headings of a page's body, for the table of contents. */
+function headingsOf(entry: Entry): { id: string; text: string; level: number }[] {
+  const recordMap = entry.recordMap;
+  const page = recordMap?.block?.[entry.pageId];
+  if (!recordMap || !page) return [];
+  const out: { id: string; text: string; level: number }[] = [];
+  const value = (id: string) => {
+    const box = recordMap.block[id] as { value?: { value?: unknown } & Record<string, unknown> } | undefined;
+    return ((box?.value as { value?: unknown } | undefined)?.value ?? box?.value) as { type?: string; properties?: { title?: unknown[][] } } | undefined;
+  };
+  for (const id of (value(entry.pageId) as { content?: string[] } | undefined)?.content ?? []) {
+    const block = value(id);
+    const level = block?.type === "header" ? 1 : block?.type === "sub_header" ? 2 : block?.type === "sub_sub_header" ? 3 : 0;
+    if (!level) continue;
+    const text = (block?.properties?.title ?? []).map((part) => String(part[0] ?? "")).join("");
+    out.push({ id: id.replace(/-/g, ""), text, level });
+  }
+  return out;
+}
+
+export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
+  const { siteType, entries } = ctx.model;
+  const index = entries.findIndex((e) => e.pageId === entry.pageId);
+  const newer = index > 0 ? entries[index - 1] : undefined;
+  const older = index >= 0 && index < entries.length - 1 ? entries[index + 1] : undefined;
+  const cover = imageSrc(ctx, entry.cover, entry.pageId, 1200);
+  const toc = siteType === "blog" ? headingsOf(entry) : [];
+  const image = absoluteImage(ctx, entry, 1200);
+  const title = siteType === "changelog" && entry.version ? `${entry.title} (${entry.version})` : entry.title || "Untitled";
+  const jsonLd =
+    siteType === "roadmap"
+      ? undefined
+      : {
+          "@context": "https://schema.org",
+          "@type": "BlogPosting",
+          headline: entry.title,
+          description: entry.description || undefined,
+          datePublished: entry.date ?? undefined,
+          dateModified: new Date(entry.lastEdited || ctx.now.getTime()).toISOString(),
+          author: entry.authors.map((a) => ({ "@type": "Person", name: a.name })),
+          image: image ?? undefined,
+          mainEntityOfPage: absoluteUrl(ctx, entry.path),
+        };
+  const relatedPosts = siteType === "blog" ? related(ctx, entry) : [];
+  return (
+    <Document ctx={ctx} meta={{ path: entry.path, title, description: entry.description || `${title} — ${siteName(ctx)}`, image, type: siteType === "roadmap" ? "website" : "article", jsonLd }}>
+      <article className={`entry entry-${siteType}`}>
+        <header className="entry-header">
+          {siteType === "roadmap" ? (
+            <p className="eyebrow">
+              <a href={href(ctx, "/")}>Roadmap</a> · <span className="status">{entry.status ?? "No status"}</span>
+            </p>
+          ) : null}
+          {siteType === "changelog" && entry.version ? <p className="eyebrow version">{entry.version}</p> : null}
+          <h1>{entry.title || "Untitled"}</h1>
+          {entry.description ? <p className="lead">{entry.description}</p> : null}
+          {siteType !== "roadmap" ? <Byline ctx={ctx} entry={entry} /> : null}
+          <Tags ctx={ctx} tags={entry.tags} />
+        </header>
+        {cover ? <img className="entry-cover" src={cover} alt="" width={1200} height={630} fetchPriority="high" /> : null}
+        {toc.length >= 2 ? (
+          <nav className="toc" aria-label="On this page">
+            <p>On this page</p>
+            <ol>
+              {toc.map((h) => (
+                <li key={h.id} className={`toc-level-${h.level}`}>
+                  <a href={`#${h.id}`}>{h.text}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        <div className="entry-body">{entry.recordMap ? <NotionBody ctx={ctx} recordMap={entry.recordMap} pageId={entry.pageId} /> : null}</div>
+      </article>
+      {siteType !== "roadmap" && (newer || older) ? (
+        <nav className="prev-next" aria-label="More posts">
+          {older ? (
+            <a href={href(ctx, older.path)} rel="prev">
+              <span>Previous</span>
+              {older.title}
+            </a>
+          ) : (
+            <span />
+          )}
+          {newer ? (
+            <a href={href(ctx, newer.path)} rel="next">
+              <span>Next</span>
+              {newer.title}
+            </a>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+      {relatedPosts.length ? (
+        <section className="related" aria-labelledby="related-title">
+          <h2 id="related-title">Related posts</h2>
+          <div className="cards">{relatedPosts.map((e) => <PostCard key={e.pageId} ctx={ctx} entry={e} />)}</div>
+        </section>
+      ) : null}
+      {siteType !== "roadmap" ? <SubscribeForm ctx={ctx} /> : null}
+    </Document>
+  );
+}
+
+export function ChangelogIndex({ ctx }: { ctx: Ctx }) {
+  return (
+    <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || ctx.model.description || `What's new in ${siteName(ctx)}` }}>
+      <Intro ctx={ctx} title={siteName(ctx)} />
+      <SubscribeForm ctx={ctx} />
+      <ol className="timeline">
+        {ctx.model.entries.map((entry) => (
+          <li key={entry.pageId}>
+            <article className="release">
+              <div className="release-meta">
+                {entry.version ? <span className="version">{entry.version}</span> : null}
+                {entry.date ? <time dateTime={entry.date}>{formatDate(entry.date)}</time> : null}
+              </div>
+              <div className="release-body">
+                <h2>
+                  <a href={href(ctx, entry.path)}>{entry.title || "Untitled"}</a>
+                </h2>
+                <Tags ctx={ctx} tags={entry.tags} />
+                {entry.recordMap ? <NotionBody ctx={ctx} recordMap={entry.recordMap} pageId={entry.pageId} /> : null}
+              </div>
+            </article>
+          </li>
+        ))}
+      </ol>
+    </Document>
+  );
+}
+
+export function RoadmapBoard({ ctx }: { ctx: Ctx }) {
+  return (
+    <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || ctx.model.description || `What ${siteName(ctx)} is working on` }}>
+      <Intro ctx={ctx} title={siteName(ctx)} />
+      <div className="board">
+        {ctx.model.columns.map((column) => (
+          <section className="column" key={column.status} aria-labelledby={`col-${slugifyOrFallback(column.status, "none")}`}>
+            <h2 id={`col-${slugifyOrFallback(column.status, "none")}`}>
+              {column.status} <span className="count">{column.entries.length}</span>
+            </h2>
+            <ul>
+              {column.entries.map((entry) => (
+                <li key={entry.pageId}>
+                  <a className="board-card" href={href(ctx, entry.path)}>
+                    <span className="board-card-title">{entry.title || "Untitled"}</span>
+                    {entry.tags.length ? <span className="board-card-tags">{entry.tags.join(" · ")}</span> : null}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </Document>
+  );
+}

@@ -1,0 +1,108 @@
+import type { ReactNode } from "react";
+import { PRODUCT_NAME } from "@/lib/brand";
+import { absoluteUrl, href, siteName, type RenderContext } from "./context";
+
+export type PageMeta = {
+  /** Path of this page within the site ("/", "/my-post"). */
+  path: string;
+  title: string;
+  description: string;
+  /** Absolute URL of the social image. */
+  image?: string | null;
+  type?: "website" | "article";
+  jsonLd?: Record<string, unknown>;
+  noindex?: boolean;
+};
+
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/** An emoji icon as an inline SVG favicon: no extra request. */
+function emojiFavicon(emoji: string): string {
+  return `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${emoji}</text></svg>`)}`;
+}
+
+/** The HTML shell every published page shares: head tags for search engines and sharing, header, footer. */
+export function Document({ ctx, meta, children }: { ctx: RenderContext; meta: PageMeta; children: ReactNode }) {
+  const name = siteName(ctx);
+  const canonical = absoluteUrl(ctx, meta.path);
+  const fullTitle = meta.path === "/" ? name : `${meta.title} · ${name}`;
+  const { theme, analytics, navigation, showBadge } = ctx.settings;
+  const hasFeed = ctx.model.kind === "database" && ctx.model.siteType !== "roadmap";
+  const favicon = theme.favicon?.url ?? (ctx.model.icon && !/^https?:|^\//.test(ctx.model.icon) ? emojiFavicon(ctx.model.icon) : null);
+  const image = meta.image ?? theme.socialImage?.url ?? null;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{fullTitle}</title>
+        <meta name="description" content={meta.description} />
+        <link rel="canonical" href={canonical} />
+        {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+        <meta property="og:site_name" content={name} />
+        <meta property="og:type" content={meta.type ?? "website"} />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:url" content={canonical} />
+        {image ? <meta property="og:image" content={image} /> : null}
+        <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+        <meta name="twitter:title" content={meta.title} />
+        <meta name="twitter:description" content={meta.description} />
+        {image ? <meta name="twitter:image" content={image} /> : null}
+        <meta name="theme-color" content={theme.accentColor} />
+        {favicon ? <link rel="icon" href={favicon} /> : null}
+        {hasFeed ? <link rel="alternate" type="application/rss+xml" title={name} href={absoluteUrl(ctx, "/rss.xml")} /> : null}
+        <link rel="stylesheet" href={ctx.cssHref} />
+        <style>{`:root{--accent:${theme.accentColor}}`}</style>
+        {meta.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(meta.jsonLd) }} /> : null}
+        {analytics.plausibleDomain ? <script defer data-domain={analytics.plausibleDomain} src="https://plausible.io/js/script.js" /> : null}
+        {analytics.googleAnalyticsId ? (
+          <>
+            <script async src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(analytics.googleAnalyticsId)}`} />
+            <script
+              dangerouslySetInnerHTML={{
+                __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',${safeJson(analytics.googleAnalyticsId)});`,
+              }}
+            />
+          </>
+        ) : null}
+      </head>
+      <body className={`font-${theme.font}`}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="site-header">
+          <div className="site-header-inner">
+            <a className="brand" href={href(ctx, "/")}>
+              {theme.logo ? <img src={theme.logo.url} alt="" width={28} height={28} /> : ctx.model.icon && !/^https?:|^\//.test(ctx.model.icon) ? <span aria-hidden="true">{ctx.model.icon}</span> : null}
+              <span>{name}</span>
+            </a>
+            {navigation.length ? (
+              <nav aria-label="Site">
+                <ul>
+                  {navigation.map((link) => (
+                    <li key={`${link.label}${link.href}`}>
+                      <a href={link.href}>{link.label}</a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null}
+          </div>
+        </header>
+        <main id="main">{children}</main>
+        <footer className="site-footer">
+          <span>
+            © {ctx.now.getUTCFullYear()} {name}
+          </span>
+          {hasFeed ? <a href={href(ctx, "/rss.xml")}>RSS</a> : null}
+          {showBadge ? (
+            <a className="badge" href={ctx.appUrl}>
+              Published with {PRODUCT_NAME}
+            </a>
+          ) : null}
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ExtendedRecordMap } from "notion-types";
+import { NotionRenderer } from "react-notion-x";
+import { CodeBlock } from "./code-block";
+import { Equation } from "./equation";
+import { InlineCollection } from "./inline-collection";
+import { href, imageSrc, type RenderContext } from "./context";
+
+/**
+ * A Notion page's body through react-notion-x, with our server-side components: highlighted code, KaTeX math,
+ * static collections, links between pages mapped to site URLs and Notion files to the image route.
+ */
+export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; recordMap: ExtendedRecordMap; pageId: string }) {
+  const mapPageUrl = (id: string) => {
+    const dashed = id.length === 32 ? `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}` : id;
+    const path = ctx.model.pathOfPage.get(dashed);
+    return path ? href(ctx, path) : `https://www.notion.so/${id.replace(/-/g, "")}`;
+  };
+  // Mentions of other pages ([["p", id]]) resolve through the site's root record map, which holds every row.
+  const root = ctx.model.rootRecordMap;
+  const merged = root === recordMap ? recordMap : { ...recordMap, block: { ...root.block, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } };
+  return (
+    <NotionRenderer
+      recordMap={merged}
+      rootPageId={pageId}
+      blockId={pageId}
+      fullPage={false}
+      disableHeader
+      darkMode={false}
+      previewImages={false}
+      mapPageUrl={mapPageUrl}
+      mapImageUrl={(url: string | undefined, block: { id: string }) => imageSrc(ctx, url, block.id, 1200) ?? ""}
+      components={{
+        Code: CodeBlock,
+        Equation,
+        Collection: (props: { block: { id: string; type: string; parent_table?: string } }) => <InlineCollection ctx={ctx} recordMap={recordMap} block={props.block} />,
+      }}
+    />
+  );
+}

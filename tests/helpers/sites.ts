@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { sites } from "@/db/schema";
+import { siteHostKey, type SiteType } from "@/lib/site-address";
+import { createNotionStub, type NotionStub } from "../../tools/notion-stub/server";
+import { startApp, tempDataDir, type AppProcess } from "./app-server";
+import { rawRequest, type RawResponse } from "./raw-request";
+import { insertSite } from "./test-db";
+import { createTestDatabase, testDbMode } from "./test-database";
+
+export const WORKSPACE = path.resolve(import.meta.dirname, "../../tools/notion-stub/workspace");
+export const workspaceIndex = JSON.parse(fs.readFileSync(path.join(WORKSPACE, "index.json"), "utf8")) as Record<string, string> & {
+  docsv2Versions: Record<string, string>;
+};
+export const pageIdOf = (url: string) => {
+  const hex = /([0-9a-f]{32})$/.exec(url)![1]!;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+export type SiteSeed = { siteType: SiteType; page: string; settings?: object; customDomain?: string };
+
+export type SitesApp = {
+  app: AppProcess;
+  stub: NotionStub;
+  /** Host header of the n-th seeded site (its subdomain address). */
+  hosts: string[];
+  siteIds: string[];
+  get(host: string, path: string, headers?: Record<string, string>): Promise<RawResponse>;
+  stop(): Promise<void>;
+};
+
+/**
+ * The real server against the Notion stand-in serving the demo workspace (or `dataDir`), with sites seeded in its
+ * database before it starts (PGlite is one process's).
+ */
+export async function startSitesApp(seeds: SiteSeed[], opts: { env?: Record<string, string>; workspaceDir?: string } = {}): Promise<SitesApp> {
+  const stub = await createNotionStub({ dataDir: opts.workspaceDir ?? WORKSPACE });
+  const dataDir = tempDataDir();
+  const databaseUrl = testDbMode() === "postgres" ? await createTestDatabase() : undefined;
+  const database = await openDatabase({ dataDir, databaseUrl });
+  const siteIds: string[] = [];
+  const hostKeys: string[] = [];
+  try {
+    await migrateDatabase(database);
+    for (const seed of seeds) {
+      const { site } = await insertSite(database, seed.siteType, pageIdOf(seed.page), seed.settings ?? {});
+      if (seed.customDomain) {
+        await database.db.update(sites).set({ customDomain: seed.customDomain, customDomainVerifiedAt: new Date() }).where(eq(sites.id, site.id));
+      }
+      siteIds.push(site.id);
+      hostKeys.push(siteHostKey({ siteType: seed.siteType, subdomain: site.subdomain }));
+    }
+  } finally {
+    await database.close();
+  }
+  const app = await startApp({
+    dataDir,
+    databaseUrl,
+    env: { NOTION_API_BASE: stub.apiBaseUrl, NOTION_FILE_HOSTS: stub.url, ...opts.env },
+  });
+  return {
+    app,
+    stub,
+    siteIds,
+    hosts: hostKeys.map((k) => `${k}.localhost:${app.port}`),
+    get: (host, p, headers = {}) => rawRequest(`${app.url}${p}`, { host, headers }),
+    stop: async () => {
+      await app.stop();
+      await stub.close();
+    },
+  };
+}
