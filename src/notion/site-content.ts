@@ -28,6 +28,8 @@ export type ContentServiceOptions = {
   /** How long a refresh may hold the site before another process may take over. */
   leaseMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /** Called after a refresh changed the snapshot (e.g. to keep renamed posts' old slugs as redirects). */
+  onUpdated?: (site: ContentSite, before: Map<string, SnapshotPage>, after: Map<string, SnapshotPage>) => Promise<void>;
 };
 
 export type ContentService = ReturnType<typeof createContentService>;
@@ -35,7 +37,7 @@ export type ContentService = ReturnType<typeof createContentService>;
 /** How long a reader trusts the in-memory snapshot version before checking the database again. */
 const STATE_TTL_MS = 1_000;
 
-export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_000, log = defaultLog }: ContentServiceOptions) {
+export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_000, log = defaultLog, onUpdated }: ContentServiceOptions) {
   const owner = `${process.pid}-${crypto.randomUUID()}`;
   const inflight = new Map<string, Promise<RefreshResult>>();
   const cache = new Map<string, { snapshot: SiteSnapshot; checkedAt: number }>();
@@ -79,6 +81,9 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
       const version = await writeSnapshot(db, site.id, owner, { upsert, remove: result.removed });
       await getSnapshot(site.id, { fresh: true });
       const changed = upsert.length > 0 || result.removed.length > 0;
+      if (changed && onUpdated && previous.size) {
+        await onUpdated(site, previous, result.pages).catch((err) => log(`[notion] after-refresh hook failed for ${site.id}`, err));
+      }
       return {
         status: changed ? "updated" : "unchanged",
         version,

@@ -8,6 +8,8 @@ import { migrateDatabase } from "@/db/migrate";
 import { createFileStorage } from "@/integrations/storage";
 import { createNotionGateway } from "@/notion/notion-gateway";
 import { createContentService } from "@/notion/site-content";
+import { recordRenamedSlugs } from "@/core/sites/record-renamed-slugs";
+import { SITE_CHANGED } from "@/site-server/site-lookup";
 import type { Runtime } from "./index";
 
 /** AUTH_SECRET when given; otherwise one generated on first start and kept in DATA_DIR (CONTRACTS §2). */
@@ -38,7 +40,15 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   const bus = new EventEmitter();
   bus.setMaxListeners(100);
   const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS });
-  const content = createContentService({ db: database.db, gateway: notion, revalidateMs: env.REVALIDATE_SECONDS * 1000 });
+  const content = createContentService({
+    db: database.db,
+    gateway: notion,
+    revalidateMs: env.REVALIDATE_SECONDS * 1000,
+    // Renamed posts keep their old slugs as redirects; the site server then drops its cached redirects.
+    onUpdated: async (site, before, after) => {
+      if (await recordRenamedSlugs(database.db, site, before, after)) bus.emit(SITE_CHANGED, site.id);
+    },
+  });
   return {
     env,
     database,

@@ -5,7 +5,7 @@ export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; b
 /** node:http request, because fetch() will not send a custom Host header (needed to reach site hosts). */
 export function rawRequest(
   url: string,
-  opts: { host?: string; method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+  opts: { host?: string; method?: string; headers?: Record<string, string>; body?: string | Buffer; /** sent as is, not normalised by URL parsing */ rawPath?: string } = {},
 ): Promise<RawResponse> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -13,7 +13,7 @@ export function rawRequest(
       {
         hostname: target.hostname,
         port: target.port,
-        path: `${target.pathname}${target.search}`,
+        path: opts.rawPath ?? `${target.pathname}${target.search}`,
         method: opts.method ?? "GET",
         headers: { ...(opts.host ? { host: opts.host } : {}), ...opts.headers },
       },

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
-import { sites } from "@/db/schema";
+import { siteRedirects, sites } from "@/db/schema";
 import { siteHostKey, type SiteType } from "@/lib/site-address";
 import { createNotionStub, type NotionStub } from "../../tools/notion-stub/server";
 import { startApp, tempDataDir, type AppProcess } from "./app-server";
@@ -20,7 +20,14 @@ export const pageIdOf = (url: string) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
-export type SiteSeed = { siteType: SiteType; page: string; settings?: object; customDomain?: string };
+export type SiteSeed = {
+  siteType: SiteType;
+  page: string;
+  settings?: object;
+  customDomain?: string;
+  status?: "published" | "paused";
+  redirects?: { fromPath: string; toUrl: string; permanent: boolean }[];
+};
 
 export type SitesApp = {
   app: AppProcess;
@@ -50,6 +57,8 @@ export async function startSitesApp(seeds: SiteSeed[], opts: { env?: Record<stri
       if (seed.customDomain) {
         await database.db.update(sites).set({ customDomain: seed.customDomain, customDomainVerifiedAt: new Date() }).where(eq(sites.id, site.id));
       }
+      if (seed.status) await database.db.update(sites).set({ status: seed.status }).where(eq(sites.id, site.id));
+      if (seed.redirects?.length) await database.db.insert(siteRedirects).values(seed.redirects.map((r) => ({ ...r, siteId: site.id })));
       siteIds.push(site.id);
       hostKeys.push(siteHostKey({ siteType: seed.siteType, subdomain: site.subdomain }));
     }
