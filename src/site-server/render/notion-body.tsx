@@ -3,6 +3,7 @@ import { NotionRenderer } from "react-notion-x";
 import { CodeBlock } from "./code-block";
 import { Equation } from "./equation";
 import { InlineCollection } from "./inline-collection";
+import { SafeLink } from "./safe-link";
 import { href, imageSrc, type RenderContext } from "./context";
 
 /**
@@ -31,6 +32,8 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
       mapImageUrl={(url: string | undefined, block: { id: string }) => imageSrc(ctx, url, block.id, 1200) ?? ""}
       components={{
         Code: CodeBlock,
+        Link: SafeLink,
+        PageLink: SafeLink,
         Equation,
         Collection: (props: { block: { id: string; type: string; parent_table?: string } }) => <InlineCollection ctx={ctx} recordMap={recordMap} block={props.block} />,
       }}
