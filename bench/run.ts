@@ -1,10 +1,17 @@
-import { benchSync, type BenchRow } from "./sync";
+import type { BenchRow } from "./sync";
 
 /**
  * `npm run bench`: benchmarks that print tables. Figures are wall times on this machine; compare rows of one run
- * (the "× cold" ratios), not runs on different machines. Never used as assertions in tests.
+ * (ratios), not runs on different machines. Never used as assertions in tests.
  */
-const benches: Record<string, () => Promise<BenchRow[]>> = { sync: benchSync };
+
+// React and friends pick their production builds at import time, like the server does: set it before loading them.
+process.env.NODE_ENV ??= "production";
+
+const benches: Record<string, () => Promise<BenchRow[]>> = {
+  sync: async () => (await import("./sync")).benchSync(),
+  sites: async () => (await import("./sites")).benchSites(),
+};
 
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {

@@ -85,7 +85,7 @@ export class RecordMapBuilder {
   database(
     title: string,
     opts: { viewType: "table" | "board" | "list"; schema: Record<string, string>; rows: Row[]; statusOptions?: string[] },
-  ): { pageId: string; collectionId: string; rowIds: string[] } {
+  ): { pageId: string; collectionId: string; viewId: string; rowIds: string[] } {
     const pageId = idFor(`db:${title}`);
     const collectionId = idFor(`collection:${title}`);
     const viewId = idFor(`view:${title}`);
@@ -134,7 +134,23 @@ export class RecordMapBuilder {
       this.block(id, "page", collectionId, "collection", { properties, content });
       return id;
     });
-    return { pageId, collectionId, rowIds };
+    return { pageId, collectionId, viewId, rowIds };
+  }
+
+  /** The getPage()-shaped record map of one root page (boxes of the current era). */
+  recordMapOf(rootId: string, collectionQuery: Record<string, unknown> = {}): Record<string, unknown> {
+    const tables = this.files.get(rootId);
+    if (!tables) throw new Error(`no root page ${rootId}`);
+    const box = (recs: Record<string, Rec>) =>
+      Object.fromEntries(Object.entries(recs).map(([id, value]) => [id, { spaceId: SPACE, value: { value, role: "reader" } }]));
+    return {
+      block: box(tables.block),
+      collection: box(tables.collection),
+      collection_view: box(tables.collection_view),
+      notion_user: {},
+      collection_query: collectionQuery,
+      signed_urls: {},
+    };
   }
 
   /** Writes one getPage()-shaped file per root page into a new temp dir (and `files/` when given). */
