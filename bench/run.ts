@@ -6,7 +6,7 @@ import type { BenchRow } from "./sync";
  */
 
 // React and friends pick their production builds at import time, like the server does: set it before loading them.
-process.env.NODE_ENV ??= "production";
+(process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
 
 const benches: Record<string, () => Promise<BenchRow[]>> = {
   sync: async () => (await import("./sync")).benchSync(),

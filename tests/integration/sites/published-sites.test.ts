@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
  */
 
 let s: SitesApp;
-let blog: string, changelog: string, roadmap: string, custom: string, prefixed: string, paused: string;
+let blog: string, changelog: string, roadmap: string, custom: string, prefixed: string, paused: string, configured: string;
 const control = () => stubControl(s.stub.url);
 const BLOG_TITLES_PUBLISHED = 12;
 
@@ -33,10 +33,22 @@ beforeAll(async () => {
       { siteType: "blog", page: workspaceIndex.blog!, customDomain: "lumen-blog.test" },
       { siteType: "blog", page: workspaceIndex.blog!, settings: { publicUrl: "https://example.com/blog", name: "Prefixed" } },
       { siteType: "changelog", page: workspaceIndex.changelog!, status: "paused" },
+      {
+        siteType: "blog",
+        page: workspaceIndex.blog!,
+        settings: {
+          name: "Lumen Journal",
+          description: "Stories from Lumen",
+          navigation: [{ label: "Pricing", href: "https://lumen.example/pricing" }],
+          showBadge: false,
+          analytics: { plausibleDomain: "journal.lumen.example" },
+          theme: { accentColor: "#cc3366", logo: { fileId: "f1", url: "https://cdn.lumen.example/logo.png" }, favicon: { fileId: "f2", url: "https://cdn.lumen.example/favicon.png" } },
+        },
+      },
     ],
     { env: { REVALIDATE_SECONDS: "1" } },
   );
-  [blog, changelog, roadmap, custom, prefixed, paused] = s.hosts as [string, string, string, string, string, string];
+  [blog, changelog, roadmap, custom, prefixed, paused, configured] = s.hosts as [string, string, string, string, string, string, string];
 }, 240_000);
 afterAll(() => s?.stop());
 
@@ -187,6 +199,26 @@ describe("a blog", () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await form(`r${i}@example.com`)).status);
     expect(statuses).toContain(429);
+  });
+});
+
+describe("settings shape the site", () => {
+  it("uses the name, description, navigation, logo, favicon, accent colour and analytics of the settings", async () => {
+    const html = (await get(configured, "/")).body;
+    expect(html).toContain("<title>Lumen Journal</title>");
+    expect(html).toContain('<meta name="description" content="Stories from Lumen"/>');
+    expect(html).toContain('<a href="https://lumen.example/pricing">Pricing</a>');
+    expect(html).toContain('<img src="https://cdn.lumen.example/logo.png"');
+    expect(html).toContain('<link rel="icon" href="https://cdn.lumen.example/favicon.png"/>');
+    expect(html).toContain("--accent:#cc3366");
+    expect(html).toContain('<script defer="" data-domain="journal.lumen.example" src="https://plausible.io/js/script.js"></script>');
+    expect(html).not.toContain("Published with");
+  });
+
+  it("shows the badge by default and loads no third-party script without analytics settings", async () => {
+    const html = (await get(blog, "/")).body;
+    expect(html).toContain("Published with Pagewright");
+    expect(html).not.toMatch(/<script[^>]+src=/);
   });
 });
 
