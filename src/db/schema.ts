@@ -33,6 +33,9 @@ export const users = pgTable(
     emailVerified: timestamp("email_verified", { withTimezone: true }),
     /** How the account was first created: "test-login" | "google" | "email". Test login never signs into others. */
     createdVia: text("created_via").notNull(),
+    /** What the owner told us at sign-up (trackUserData), and their UTC offset in hours. */
+    signupReason: text("signup_reason"),
+    utcOffset: integer("utc_offset"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -184,6 +187,84 @@ export const subscribers = pgTable(
   },
   (t) => [uniqueIndex("subscribers_site_email_idx").on(t.siteId, sql`lower(${t.email})`)],
 );
+
+// ── Files owners upload (logos, favicons, social images), bytes in file storage ──
+
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_site_idx").on(t.siteId)],
+);
+
+/** "Was this page helpful?" answers on docs and help-desk pages. */
+export const textFeedback = pgTable(
+  "text_feedback",
+  {
+    id: id(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    path: text("path").notNull(),
+    helpful: boolean("helpful").notNull(),
+    text: text("text").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("text_feedback_site_idx").on(t.siteId)],
+);
+
+/** Why an owner cancelled (sendCancellationReason). */
+export const cancellationReasons = pgTable("cancellation_reasons", {
+  id: id(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  siteId: text("site_id").references(() => sites.id, { onDelete: "set null" }),
+  subscriptionId: text("subscription_id"),
+  reason: text("reason").notNull(),
+  text: text("text").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+/** A site's plan: a Paddle subscription, or a lifetime deal from a redeemed code (no paddle ids). */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: id(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    status: text("status").notNull(),
+    paddleUserId: text("paddle_user_id"),
+    paddleSubscriptionId: text("paddle_subscription_id"),
+    /** Plan price in USD as a string (SPEC §3). */
+    unitPrice: text("unit_price"),
+    currency: text("currency"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_site_idx").on(t.siteId), uniqueIndex("subscriptions_paddle_idx").on(t.paddleSubscriptionId)],
+);
+
+/** Lifetime-deal codes (created with `npm run codes`), each redeemable once for one site. */
+export const redeemCodes = pgTable("redeem_codes", {
+  code: text("code").primaryKey(),
+  plan: text("plan").notNull().default("lifetime"),
+  createdAt: createdAt(),
+  redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+  redeemedBySiteId: text("redeemed_by_site_id").references(() => sites.id, { onDelete: "set null" }),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type SiteRow = typeof sites.$inferSelect;

@@ -29,7 +29,7 @@ export type PublishedSite = {
 };
 
 const TTL_MS = 5_000;
-export const SITE_CHANGED = "site:changed";
+export { SITE_CHANGED } from "@/core/sites/notify-site-changed";
 
 export function createSiteLookup(db: Db, appsDomain: string) {
   const cache = new Map<string, { site: PublishedSite | null; expires: number; siteId?: string }>();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "@/db/client";
+import { openDatabase, type Database } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { siteRedirects, sites } from "@/db/schema";
 import { siteHostKey, type SiteType } from "@/lib/site-address";
@@ -43,7 +43,10 @@ export type SitesApp = {
  * The real server against the Notion stand-in serving the demo workspace (or `dataDir`), with sites seeded in its
  * database before it starts (PGlite is one process's).
  */
-export async function startSitesApp(seeds: SiteSeed[], opts: { env?: Record<string, string>; workspaceDir?: string } = {}): Promise<SitesApp> {
+export async function startSitesApp(
+  seeds: SiteSeed[],
+  opts: { env?: Record<string, string>; workspaceDir?: string; beforeStart?: (db: Database["db"]) => Promise<void> } = {},
+): Promise<SitesApp> {
   const stub = await createNotionStub({ dataDir: opts.workspaceDir ?? WORKSPACE });
   const dataDir = tempDataDir();
   const databaseUrl = testDbMode() === "postgres" ? await createTestDatabase() : undefined;
@@ -62,6 +65,7 @@ export async function startSitesApp(seeds: SiteSeed[], opts: { env?: Record<stri
       siteIds.push(site.id);
       hostKeys.push(siteHostKey({ siteType: seed.siteType, subdomain: site.subdomain }));
     }
+    await opts.beforeStart?.(database.db);
   } finally {
     await database.close();
   }

@@ -1,0 +1,27 @@
+"use client";
+
+import toast from "react-hot-toast";
+
+/**
+ * SPEC §8 wrapped action: runs an action, shows its error message as a toast, ignores aborts (the user navigated or
+ * cancelled), and may show a success message. Returns the result, or undefined when it failed.
+ */
+export async function runAction<T>(action: () => Promise<T>, opts: { success?: string } = {}): Promise<T | undefined> {
+  try {
+    const result = await action();
+    if (opts.success) toast.success(opts.success);
+    return result;
+  } catch (err) {
+    if (isAbort(err)) return undefined;
+    if ((err as { name?: string })?.name === "TimeoutError") {
+      toast.error("This is taking too long, please try again");
+      return undefined;
+    }
+    toast.error(err instanceof Error && err.message ? err.message : "Something went wrong, please try again");
+    return undefined;
+  }
+}
+
+function isAbort(err: unknown): boolean {
+  return err instanceof DOMException ? err.name === "AbortError" : (err as { name?: string })?.name === "AbortError";
+}

@@ -1,0 +1,29 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { redeemCodes, subscriptions } from "@/db/schema";
+import { AppError } from "@/core/errors";
+import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
+
+export const redeemCodeInput = z.object({ code: z.string().trim().min(4).max(64), siteId: z.string().min(1).max(64) }).strict();
+
+/**
+ * SPEC §7 redeemCode: a lifetime-deal code gives one of the owner's sites a lifetime subscription (no Paddle ids).
+ * A code is used once: the claim and the subscription are one transaction.
+ */
+export async function redeemCode(db: Db, userId: string, input: z.input<typeof redeemCodeInput>) {
+  const { code, siteId } = redeemCodeInput.parse(input);
+  const site = await getSiteForOwnerOrThrow(db, userId, siteId);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(redeemCodes).where(eq(redeemCodes.code, code.toUpperCase())).limit(1);
+    if (!existing) throw new AppError("NOT_FOUND", "This code does not exist");
+    const claimed = await tx
+      .update(redeemCodes)
+      .set({ redeemedAt: sql`now()`, redeemedBySiteId: site.id })
+      .where(and(eq(redeemCodes.code, existing.code), isNull(redeemCodes.redeemedAt)))
+      .returning();
+    if (!claimed.length) throw new AppError("CONFLICT", "This code has already been used");
+    const [subscription] = await tx.insert(subscriptions).values({ siteId: site.id, provider: "lifetime", status: "active", unitPrice: null, currency: "USD" }).returning();
+    return { siteId: site.id, subscriptionId: subscription!.id, plan: existing.plan };
+  });
+}

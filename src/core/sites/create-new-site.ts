@@ -1,0 +1,53 @@
+import { z } from "zod";
+import type { EventEmitter } from "node:events";
+import type { Db } from "@/db/client";
+import { sites } from "@/db/schema";
+import { AppError } from "@/core/errors";
+import { checkNotionPageForSiteType } from "@/core/notion/check-notion-page-for-site-type";
+import { SITE_TYPES, siteHostKey, siteUrl, validateSubdomain } from "@/lib/site-address";
+import type { NotionGateway } from "@/notion/notion-gateway";
+import type { ContentService } from "@/notion/site-content";
+import { contentSiteOf } from "./content-site-of";
+import { isHostTaken } from "./does-domain-exist";
+
+export const createNewSiteInput = z
+  .object({
+    siteType: z.enum(SITE_TYPES),
+    notionPageUrl: z.string().trim().min(1).max(2048),
+    subdomain: z.string().trim().toLowerCase().max(63),
+    name: z.string().trim().max(120).optional(),
+  })
+  .strict();
+
+export type CreateNewSiteDeps = { db: Db; gateway: NotionGateway; content: ContentService; bus: EventEmitter; appsDomain: string };
+
+/**
+ * A new site (SPEC §7 createNewSite): the subdomain checked (CONTRACTS §4), the Notion page checked again on the
+ * server with the form's own rules (SPEC §5), the row stored, and the first snapshot taken so the site opens at once.
+ */
+export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, input: z.input<typeof createNewSiteInput>) {
+  const { siteType, notionPageUrl, subdomain, name } = createNewSiteInput.parse(input);
+  const subdomainProblem = validateSubdomain(subdomain);
+  if (subdomainProblem) throw new AppError("VALIDATION", subdomainProblem);
+  const check = await checkNotionPageForSiteType(deps.gateway, siteType, notionPageUrl);
+  if (!check.ok) throw new AppError("VALIDATION", check.message);
+  const hostKey = siteHostKey({ siteType, subdomain });
+  if (await isHostTaken(deps.db, hostKey)) throw new AppError("CONFLICT", "This address is already taken, please choose another subdomain");
+  let row;
+  try {
+    [row] = await deps.db
+      .insert(sites)
+      .values({ ownerId, siteType, subdomain, hostKey, notionPageId: check.pageId, notionPageUrl, settings: name ? { name } : {} })
+      .returning();
+  } catch (err) {
+    // Two owners racing for one address: the unique index decides.
+    if (String((err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code) === "23505") {
+      throw new AppError("CONFLICT", "This address is already taken, please choose another subdomain");
+    }
+    throw err;
+  }
+  // The first snapshot; if Notion fails now, the first visit tries again.
+  await deps.content.refresh(contentSiteOf(row!));
+  deps.bus.emit("site:changed", row!.id);
+  return { siteId: row!.id, subdomain, siteType, url: siteUrl({ siteType, subdomain, appsDomain: deps.appsDomain }) };
+}

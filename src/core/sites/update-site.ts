@@ -1,0 +1,46 @@
+import type { EventEmitter } from "node:events";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { sites } from "@/db/schema";
+import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
+import { notifySiteChanged } from "./notify-site-changed";
+import { parseSiteSettings, siteSettingsSchema, type SiteSettings } from "./site-settings";
+
+const SECTIONS = ["theme", "analytics", "widget", "ai", "email"] as const;
+
+/**
+ * Settings to change: any top-level field of SiteSettings (unknown keys refused); object sections (theme, analytics,
+ * widget, ai, email) merge field by field. Values are checked on the merged whole, so a patch never fills in defaults.
+ */
+export const settingsPatchSchema = z
+  .object(Object.fromEntries(Object.keys(siteSettingsSchema.shape).map((k) => [k, z.unknown().optional()])))
+  .strict();
+
+export const updateSiteInput = z
+  .object({ siteId: z.string().min(1).max(64), name: z.string().trim().max(120).optional(), settings: z.record(z.string(), z.unknown()).optional() })
+  .strict();
+
+export type SettingsPatch = Partial<Record<keyof SiteSettings, unknown>>;
+
+/**
+ * SPEC §7 updateSite (and the upsert… methods, which are patches of one section): merges the patch into the stored
+ * settings, validates the whole result with the one SiteSettings schema, stores it, and tells the site server.
+ * Invalid input changes nothing.
+ */
+export async function updateSite(deps: { db: Db; bus: EventEmitter }, ownerId: string, input: z.input<typeof updateSiteInput>): Promise<{ siteId: string; settings: SiteSettings }> {
+  const { siteId, name, settings: rawPatch } = updateSiteInput.parse(input);
+  const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
+  const patch = rawPatch ? (settingsPatchSchema.parse(rawPatch) as SettingsPatch) : {};
+  const current = parseSiteSettings(site.settings) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    merged[key] = (SECTIONS as readonly string[]).includes(key) ? { ...(current[key] as object), ...(value as object) } : value;
+  }
+  if (name !== undefined) merged.name = name;
+  const next = siteSettingsSchema.parse(merged);
+  await deps.db.update(sites).set({ settings: next, updatedAt: sql`now()` }).where(eq(sites.id, site.id));
+  notifySiteChanged(deps.bus, site.id);
+  return { siteId: site.id, settings: next };
+}

@@ -1,0 +1,96 @@
+import { getServerSession } from "next-auth";
+import { authOptionsFor } from "@/auth/auth-options";
+import { AppError } from "@/core/errors";
+import { API_BODY_LIMIT } from "@/http/request-guards";
+import { reportError } from "@/integrations/error-reporting";
+import type { Runtime } from "@/runtime";
+import type { MethodTable, RpcContext } from "./method";
+import { envelopeSchema, JSONRPC, jsonRpcResponse, rpcError, toRpcError } from "./protocol";
+
+/**
+ * One POST = one JSON-RPC call (CONTRACTS §7): content type and size checked, envelope parsed, the session loaded,
+ * params validated by the method's zod schema, the method run, errors mapped. With `Accept: text/event-stream` a
+ * streaming method answers as SSE (`event: data` per item, then `event: result` or `event: error`).
+ */
+export async function handleRpcRequest(request: Request, methods: MethodTable, runtime: Runtime): Promise<Response> {
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
+    return jsonRpcResponse(null, { error: rpcError("VALIDATION", "Requests must be JSON (Content-Type: application/json)") }, 415);
+  }
+  const raw = await request.arrayBuffer();
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    return jsonRpcResponse(null, { error: { code: JSONRPC.PARSE_ERROR, message: "Parse error", data: { code: "PARSE_ERROR" } } });
+  }
+  if (Array.isArray(body)) {
+    return jsonRpcResponse(null, { error: { code: JSONRPC.INVALID_REQUEST, message: "Batch requests are not supported", data: { code: "INVALID_REQUEST" } } });
+  }
+  const envelope = envelopeSchema.safeParse(body);
+  if (!envelope.success) {
+    return jsonRpcResponse(null, { error: { code: JSONRPC.INVALID_REQUEST, message: "Invalid request", data: { code: "INVALID_REQUEST" } } });
+  }
+  const { id, method: name, params, meta } = envelope.data;
+  const method = Object.hasOwn(methods, name) ? methods[name] : undefined;
+  if (!method) {
+    return jsonRpcResponse(id, { error: { code: JSONRPC.METHOD_NOT_FOUND, message: `Method not found: ${name}`, data: { code: "METHOD_NOT_FOUND" } } });
+  }
+  if (raw.byteLength > (method.maxBodyBytes ?? API_BODY_LIMIT)) {
+    return jsonRpcResponse(id, { error: rpcError("VALIDATION", "Request body too large") }, 413);
+  }
+
+  const session = await getServerSession(authOptionsFor(runtime));
+  const user = session?.user as { id?: string; email?: string | null } | undefined;
+  if (!user?.id) return jsonRpcResponse(id, { error: rpcError("UNAUTHORIZED", "Please sign in again") });
+
+  const parsed = method.params.safeParse(params ?? {});
+  if (!parsed.success) return jsonRpcResponse(id, { error: toRpcError(parsed.error).error });
+
+  const wantsStream = method.streaming && (request.headers.get("accept") ?? "").includes("text/event-stream");
+  const items: unknown[] = [];
+  const ctx = (emit: (item: unknown) => void): RpcContext => ({
+    runtime,
+    userId: user.id!,
+    email: user.email ?? "",
+    meta: meta ?? {},
+    signal: request.signal,
+    emit,
+  });
+
+  if (!wantsStream) {
+    try {
+      const result = await method.run(ctx((item) => items.push(item)), parsed.data);
+      return jsonRpcResponse(id, { result: result ?? null });
+    } catch (err) {
+      return errorResponse(id, name, err);
+    }
+  }
+
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: string, data: unknown) => controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      try {
+        const result = await method.run(ctx((item) => send("data", item)), parsed.data);
+        send("result", { jsonrpc: "2.0", id, result: result ?? null });
+      } catch (err) {
+        send("error", { jsonrpc: "2.0", id, error: mapError(name, err).error });
+      }
+      controller.close();
+    },
+  });
+  return new Response(stream, {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store, no-transform", "x-accel-buffering": "no" },
+  });
+}
+
+function mapError(name: string, err: unknown) {
+  const mapped = toRpcError(err);
+  if (!(err instanceof AppError) || err.code === "INTERNAL") reportError(err, { operation: `rpc.${name}` });
+  return mapped;
+}
+
+function errorResponse(id: string | number | null, name: string, err: unknown): Response {
+  const { error, httpStatus } = mapError(name, err);
+  return jsonRpcResponse(id, { error }, httpStatus);
+}

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { sendCancellationReason, sendCancellationReasonInput } from "@/core/billing/send-cancellation-reason";
+import { waitForSubscription, waitForSubscriptionInput } from "@/core/billing/wait-for-subscription";
+import { getTextFeedback, getTextFeedbackInput } from "@/core/feedback/get-text-feedback";
+import { getNotionData } from "@/core/notion/get-notion-data";
+import { isNotionPagePublic } from "@/core/notion/is-notion-page-public";
+import { notionPageUrlInput, safeGetNotionPageState } from "@/core/notion/safe-get-notion-page-state";
+import { createNewSite, createNewSiteInput } from "@/core/sites/create-new-site";
+import { deleteSite, siteIdInput } from "@/core/sites/delete-site";
+import { doesDomainExist, doesDomainExistInput } from "@/core/sites/does-domain-exist";
+import { getAllNotionPages } from "@/core/sites/get-all-notion-pages";
+import { listOwnerSites } from "@/core/sites/list-owner-sites";
+import { siteSettingsSchema } from "@/core/sites/site-settings";
+import { syncSiteNow, syncSiteNowInput } from "@/core/sites/sync-site-now";
+import { updateSite, updateSiteInput } from "@/core/sites/update-site";
+import { updateSitePassword, updateSitePasswordInput } from "@/core/sites/update-site-password";
+import { updateSiteRedirects, updateSiteRedirectsInput } from "@/core/sites/update-site-redirects";
+import { uploadFile, uploadFileInput } from "@/core/sites/upload-file";
+import { siteIdOnly, siteSubscribersToCsv } from "@/core/subscribers/site-subscribers-to-csv";
+import { UPLOAD_BODY_LIMIT } from "@/http/request-guards";
+import { method, type RpcContext } from "./method";
+
+/** The site RPC (`POST /api/site`, SPEC §7). Every method: zod params, one core operation, owner checked inside it. */
+
+const siteId = z.string().min(1).max(64);
+const empty = z.object({}).strict();
+const bus = (ctx: RpcContext) => ({ db: ctx.runtime.db, bus: ctx.runtime.bus });
+const billingEnabled = (ctx: RpcContext) => Boolean(ctx.runtime.env.PADDLE_API_KEY);
+
+/** The upsert… methods patch one section of the settings (CONTRACTS §8) through updateSite. */
+const sectionMethod = <K extends "widget" | "ai" | "analytics" | "email" | "versions">(key: K, summary: string) =>
+  method({
+    summary,
+    params: z.object({ siteId, [key]: key === "versions" ? siteSettingsSchema.shape.versions.unwrap() : z.record(z.string(), z.unknown()) }).strict() as unknown as z.ZodType<{ siteId: string } & Record<K, unknown>>,
+    result: "{siteId, settings: SiteSettings}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => updateSite(bus(ctx), ctx.userId, { siteId: p.siteId, settings: { [key]: p[key] } }),
+  });
+
+export const siteMethods = {
+  getAllNotionPages: method({
+    summary: "Every Notion page the owner's sites publish, from their snapshots",
+    params: empty,
+    result: "[{siteId, pageId, parentPageId, title, url}]",
+    run: (ctx) => getAllNotionPages(ctx.runtime.db, ctx.userId),
+  }),
+  doesDomainExist: method({
+    summary: "Whether a site address is taken",
+    params: doesDomainExistInput,
+    result: "{exists, host}",
+    run: (ctx, p) => doesDomainExist(ctx.runtime.db, ctx.runtime.env.APPS_DOMAIN, p),
+  }),
+  createNewSite: method({
+    summary: "Creates a site after checking the Notion page (SPEC §5) and the address; takes its first snapshot",
+    params: createNewSiteInput,
+    result: "{siteId, subdomain, siteType, url}",
+    errors: ["CONFLICT", "UPSTREAM"],
+    run: (ctx, p) =>
+      createNewSite({ db: ctx.runtime.db, gateway: ctx.runtime.notion, content: ctx.runtime.content, bus: ctx.runtime.bus, appsDomain: ctx.runtime.env.APPS_DOMAIN }, ctx.userId, p),
+  }),
+  updateSite: method({
+    summary: "Changes the name and settings (a partial SiteSettings; sections merge field by field)",
+    params: updateSiteInput,
+    result: "{siteId, settings: SiteSettings}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => updateSite(bus(ctx), ctx.userId, p),
+  }),
+  updateSitePassword: method({
+    summary: "Sets the site's password, or removes it with null",
+    params: updateSitePasswordInput,
+    result: "{siteId, hasPassword}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => updateSitePassword(bus(ctx), ctx.userId, p),
+  }),
+  updateSiteRedirects: method({
+    summary: "Replaces the owner's redirects (paths → links); cycles and self-redirects refused",
+    params: updateSiteRedirectsInput,
+    result: "{siteId, redirects: [{from, to, permanent}]}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => updateSiteRedirects(bus(ctx), ctx.userId, p),
+  }),
+  upsertWidget: sectionMethod("widget", "Changes the embeddable widget settings"),
+  upsertAiCustomization: sectionMethod("ai", "Changes the AI chatbot settings"),
+  upsertAnalyticsCustomization: sectionMethod("analytics", "Changes the analytics settings"),
+  updateSiteEmailSettings: sectionMethod("email", "Changes the email settings for subscribers"),
+  updateSiteVersions: sectionMethod("versions", "Sets docsv2 versions: [{label, notionPageUrl}], the first is the default"),
+  deleteSite: method({
+    summary: "Deletes the site and everything it has; its pages 404 at once",
+    params: siteIdInput,
+    result: "{siteId, deleted: true}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => deleteSite({ ...bus(ctx), storage: ctx.runtime.storage }, ctx.userId, p),
+  }),
+  getNotionData: method({
+    summary: "What a Notion page is and holds (rows or sub-pages)",
+    params: notionPageUrlInput,
+    result: "{state, isCollection, collectionType, properties, pageId, title, pages: [{pageId, title}]}",
+    errors: ["UPSTREAM"],
+    run: (ctx, p) => getNotionData(ctx.runtime.notion, p),
+  }),
+  safeGetNotionPageState: method({
+    summary: "The page check (SPEC §3): valid, invalid_url or private, and its database type and properties",
+    params: notionPageUrlInput,
+    result: "{state, isCollection, collectionType, properties: [{name}]}",
+    errors: ["UPSTREAM"],
+    run: (ctx, p) => safeGetNotionPageState(ctx.runtime.notion, p),
+  }),
+  isNotionPagePublic: method({
+    summary: "Whether anyone can read the Notion page",
+    params: notionPageUrlInput,
+    result: "{isPublic}",
+    errors: ["UPSTREAM"],
+    run: (ctx, p) => isNotionPagePublic(ctx.runtime.notion, p),
+  }),
+  uploadFile: method({
+    summary: "Uploads an image for the site (≤ 5 MB; PNG, JPEG, WebP, GIF or ICO by content; SVG refused)",
+    params: uploadFileInput,
+    result: "{fileId, url, contentType, size}",
+    errors: ["NOT_FOUND"],
+    maxBodyBytes: UPLOAD_BODY_LIMIT,
+    run: (ctx, p) => uploadFile({ db: ctx.runtime.db, storage: ctx.runtime.storage, appUrl: ctx.runtime.env.APP_URL }, ctx.userId, p),
+  }),
+  sendCancellationReason: method({
+    summary: "Records why the owner cancelled",
+    params: sendCancellationReasonInput,
+    result: "{received: true}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => sendCancellationReason(ctx.runtime.db, ctx.userId, p),
+  }),
+  siteSubscribersToCsv: method({
+    summary: "The site's email subscribers as CSV",
+    params: siteIdOnly,
+    result: "{fileName, csv}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => siteSubscribersToCsv(ctx.runtime.db, ctx.userId, p),
+  }),
+  getTextFeedback: method({
+    summary: "Visitors' feedback on the site's pages, newest first",
+    params: getTextFeedbackInput,
+    result: "[{path, helpful, text, createdAt}]",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => getTextFeedback(ctx.runtime.db, ctx.userId, p),
+  }),
+  getUserSites: method({
+    summary: "The owner's sites, newest first",
+    params: empty,
+    result: "[{siteId, siteType, subdomain, name, status, customDomain, createdAt}]",
+    run: (ctx) => listOwnerSites(ctx.runtime.db, ctx.userId),
+  }),
+  waitForSubscription: method({
+    summary: "Waits until the site's subscription is active (streams each check with Accept: text/event-stream)",
+    params: waitForSubscriptionInput,
+    result: "{siteId, active, billing: 'on' | 'off'}",
+    errors: ["NOT_FOUND"],
+    streaming: true,
+    run: (ctx, p) => waitForSubscription({ db: ctx.runtime.db, billingEnabled: billingEnabled(ctx) }, ctx.userId, p, { signal: ctx.signal, onCheck: ctx.emit }),
+  }),
+  syncSiteNow: method({
+    summary: "Refreshes the site from Notion now (the dashboard's Sync now)",
+    params: syncSiteNowInput,
+    result: "{status: 'updated' | 'unchanged', fetchedPages, reusedPages, removedPages}",
+    errors: ["NOT_FOUND", "CONFLICT", "UPSTREAM"],
+    run: (ctx, p) => syncSiteNow({ db: ctx.runtime.db, content: ctx.runtime.content }, ctx.userId, p),
+  }),
+};

@@ -1,0 +1,302 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redeemCodes } from "@/db/schema";
+import { siteMethods } from "@/rpc/site-methods";
+import { userMethods } from "@/rpc/user-methods";
+import { stubControl } from "../../../tools/notion-stub/control";
+import { rpc, signedIn, type CookieJar } from "../../helpers/rpc-client";
+import { rawRequest } from "../../helpers/raw-request";
+import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/sites";
+
+/**
+ * The owner's API over real HTTP (CONTRACTS §7): every method's success path, each error code, the walls between
+ * owners, and a fuzz run. Owner A has sites; owner B tries to reach them; C is signed out.
+ */
+
+let s: SitesApp;
+let url: string;
+let a: CookieJar;
+let b: CookieJar;
+let blogId: string;
+let docsId: string;
+let bSiteId: string;
+let png: Buffer;
+
+const site = (jar: CookieJar | null, method: string, params: unknown) => rpc(url, jar, "site", method, params);
+const user = (jar: CookieJar | null, method: string, params: unknown) => rpc(url, jar, "user", method, params);
+const result = <T>(reply: Awaited<ReturnType<typeof rpc>>): T => {
+  if (reply.body.error) throw new Error(`${reply.body.error.message} (${reply.body.error.data?.code})`);
+  return reply.body.result as T;
+};
+const errorCode = (reply: Awaited<ReturnType<typeof rpc>>) => reply.body.error?.data?.code;
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#4455ee" } }).png().toBuffer();
+  s = await startSitesApp([], {
+    beforeStart: async (db) => {
+      await db.insert(redeemCodes).values([{ code: "LIFETIME-ONE" }, { code: "LIFETIME-TWO" }]);
+    },
+  });
+  url = s.app.url;
+  a = await signedIn(url, "owner-a@example.com");
+  b = await signedIn(url, "owner-b@example.com");
+  blogId = result<{ siteId: string }>(await site(a, "createNewSite", { siteType: "blog", notionPageUrl: workspaceIndex.blog, subdomain: "acme", name: "Acme Blog" })).siteId;
+  docsId = result<{ siteId: string }>(await site(a, "createNewSite", { siteType: "docs", notionPageUrl: workspaceIndex.docs, subdomain: "acme-docs" })).siteId;
+  bSiteId = result<{ siteId: string }>(await site(b, "createNewSite", { siteType: "changelog", notionPageUrl: workspaceIndex.changelog, subdomain: "bee" })).siteId;
+}, 240_000);
+afterAll(() => s?.stop());
+
+const blogHost = () => `blog.acme.localhost:${s.app.port}`;
+
+describe("the envelope", () => {
+  it("refuses non-JSON, batches, bad envelopes, unknown methods and oversized bodies with the contract's codes", async () => {
+    const post = (body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>
+      fetch(`${url}/api/site`, { method: "POST", headers, body }).then(async (r) => ({ status: r.status, json: (await r.json()) as { error?: { code: number } } }));
+    expect((await post("{}", { "content-type": "text/plain" })).status).toBe(415);
+    expect((await post("{not json")).json.error?.code).toBe(-32700);
+    expect((await post('[{"jsonrpc":"2.0","id":1,"method":"getUserSites"}]')).json.error?.code).toBe(-32600);
+    expect((await post('{"jsonrpc":"1.0","id":1,"method":"getUserSites"}')).json.error?.code).toBe(-32600);
+    expect((await site(a, "noSuchMethod", {})).body.error?.code).toBe(-32601);
+    expect((await site(a, "__proto__", {})).body.error?.code).toBe(-32601);
+    const big = await fetch(`${url}/api/user`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "trackUserData", params: { signupReason: "x".repeat(1_100_000) } }) });
+    expect(big.status).toBe(413);
+  });
+
+  it("answers signed-out calls to every method with UNAUTHORIZED", async () => {
+    for (const name of Object.keys(siteMethods)) expect((await site(null, name, {})).body.error?.code, name).toBe(-32001);
+    for (const name of Object.keys(userMethods)) expect((await user(null, name, {})).body.error?.code, name).toBe(-32001);
+  });
+
+  it("answers bad params with VALIDATION, naming the field", async () => {
+    const reply = await site(a, "updateSite", { siteId: blogId, settings: { showBadge: "yes" } });
+    expect(reply.body.error).toMatchObject({ code: -32602, data: { code: "VALIDATION" } });
+    expect(reply.body.error?.message).toMatch(/showBadge/);
+    expect(errorCode(await site(a, "getUserSites", { extra: 1 }))).toBe("VALIDATION");
+  });
+});
+
+describe("sites", () => {
+  it("creates sites after checking the page and the address, and publishes them at once", async () => {
+    const sites = result<{ siteId: string; subdomain: string }[]>(await site(a, "getUserSites", {}));
+    expect(sites.map((x) => x.subdomain).sort()).toEqual(["acme", "acme-docs"]);
+    const home = await rawRequest(`${url}/`, { host: blogHost() });
+    expect(home.status).toBe(200);
+    expect(home.body).toContain("<title>Acme Blog</title>");
+    // The same rules as the form (SPEC §5), on the server.
+    const notDb = await site(a, "createNewSite", { siteType: "blog", notionPageUrl: workspaceIndex.notDatabase, subdomain: "acme2" });
+    expect(notDb.body.error?.message).toBe("Notion page must be a database, please duplicate the Notion template first");
+    const notUrl = await site(a, "createNewSite", { siteType: "docs", notionPageUrl: "notion.so/x", subdomain: "acme3" });
+    expect(notUrl.body.error?.message).toBe("Needs to be an url");
+    expect(errorCode(await site(a, "createNewSite", { siteType: "docs", notionPageUrl: workspaceIndex.docs, subdomain: "www" }))).toBe("VALIDATION");
+    // The whole host is unique: blog.acme is taken, changelog.acme is not.
+    const taken = await site(b, "createNewSite", { siteType: "blog", notionPageUrl: workspaceIndex.blog, subdomain: "acme" });
+    expect(taken.body.error).toMatchObject({ code: -32009, data: { code: "CONFLICT" } });
+    expect(result<{ exists: boolean; host: string }>(await site(b, "doesDomainExist", { subdomain: "acme", siteType: "blog" }))).toEqual({ exists: true, host: `blog.acme.localhost:${s.app.port}` });
+    expect(result<{ exists: boolean }>(await site(b, "doesDomainExist", { subdomain: "acme", siteType: "changelog" })).exists).toBe(false);
+  });
+
+  it("updates settings and the published site follows", async () => {
+    const updated = result<{ settings: { name: string; theme: { accentColor: string; font: string } } }>(
+      await site(a, "updateSite", { siteId: blogId, name: "Acme Journal", settings: { theme: { accentColor: "#aa3300" }, navigation: [{ label: "Home", href: "https://acme.example" }] } }),
+    );
+    expect(updated.settings.name).toBe("Acme Journal");
+    expect(updated.settings.theme).toMatchObject({ accentColor: "#aa3300", font: "system" });
+    result(await site(a, "upsertAnalyticsCustomization", { siteId: blogId, analytics: { plausibleDomain: "acme.example" } }));
+    result(await site(a, "upsertWidget", { siteId: blogId, widget: { enabled: true, position: "bottom-left" } }));
+    result(await site(a, "upsertAiCustomization", { siteId: blogId, ai: { enabled: true, assistantName: "Acme bot" } }));
+    result(await site(a, "updateSiteEmailSettings", { siteId: blogId, email: { senderName: "Acme" } }));
+    const versions = result<{ settings: { versions: unknown[] } }>(await site(a, "updateSiteVersions", { siteId: docsId, versions: [{ label: "v2", notionPageUrl: workspaceIndex.docsv2Versions.v2 }] }));
+    expect(versions.settings.versions).toHaveLength(1);
+    const home = await rawRequest(`${url}/`, { host: blogHost() });
+    expect(home.body).toContain("<title>Acme Journal</title>");
+    expect(home.body).toContain("--accent:#aa3300");
+    expect(home.body).toContain('data-domain="acme.example"');
+    // A bad value changes nothing.
+    expect(errorCode(await site(a, "updateSite", { siteId: blogId, settings: { theme: { accentColor: "red" } } }))).toBe("VALIDATION");
+    expect((await rawRequest(`${url}/`, { host: blogHost() })).body).toContain("--accent:#aa3300");
+  });
+
+  it("sets redirects, refusing cycles and self-redirects, and the site applies them", async () => {
+    const cycle = await site(a, "updateSiteRedirects", { siteId: blogId, redirects: [{ from: "/a", to: "/b", permanent: true }, { from: "/b", to: "/a", permanent: true }] });
+    expect(cycle.body.error?.message).toBe("The redirects from /a go round in a circle");
+    expect((await site(a, "updateSiteRedirects", { siteId: blogId, redirects: [{ from: "/a", to: "/a", permanent: true }] })).body.error?.message).toBe("The redirect from /a points to itself");
+    expect((await site(a, "updateSiteRedirects", { siteId: blogId, redirects: [{ from: "/a", to: "javascript:alert(1)", permanent: true }] })).body.error?.message).toMatch(/Must be an url/);
+    result(await site(a, "updateSiteRedirects", { siteId: blogId, redirects: [{ from: "/launch/", to: "/introducing-lumen-20", permanent: true }] }));
+    const res = await rawRequest(`${url}/launch`, { host: blogHost() });
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe("/introducing-lumen-20");
+  });
+
+  it("sets and removes a password", async () => {
+    expect(result(await site(a, "updateSitePassword", { siteId: docsId, password: "open sesame" }))).toEqual({ siteId: docsId, hasPassword: true });
+    expect((await rawRequest(`${url}/`, { host: `acme-docs.localhost:${s.app.port}` })).status).toBe(401);
+    expect(result(await site(a, "updateSitePassword", { siteId: docsId, password: null }))).toEqual({ siteId: docsId, hasPassword: false });
+    expect(errorCode(await site(a, "updateSitePassword", { siteId: docsId, password: "abc" }))).toBe("VALIDATION");
+  });
+
+  it("uploads images by content, refusing SVG and other files", async () => {
+    const up = result<{ fileId: string; url: string; contentType: string }>(
+      await site(a, "uploadFile", { siteId: blogId, kind: "logo", fileName: "logo.png", contentType: "image/png", dataBase64: png.toString("base64") }),
+    );
+    expect(up.contentType).toBe("image/png");
+    const file = await fetch(up.url);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString("base64");
+    expect((await site(a, "uploadFile", { siteId: blogId, kind: "logo", fileName: "x.svg", contentType: "image/png", dataBase64: svg })).body.error?.message).toBe(
+      "Only PNG, JPEG, WebP, GIF and ICO images can be uploaded",
+    );
+    const tooBig = Buffer.alloc(5 * 1024 * 1024 + 1, 1);
+    tooBig.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect((await site(a, "uploadFile", { siteId: blogId, kind: "logo", fileName: "big.png", contentType: "image/png", dataBase64: tooBig.toString("base64") })).body.error?.message).toBe("Files can be at most 5 MB");
+  });
+
+  it("reads Notion pages for the create-site form", async () => {
+    expect(result(await site(a, "safeGetNotionPageState", { notionPageUrl: workspaceIndex.missingProperties }))).toMatchObject({ state: "valid", isCollection: true, collectionType: "table" });
+    expect(result(await site(a, "isNotionPagePublic", { notionPageUrl: workspaceIndex.private }))).toEqual({ isPublic: false });
+    const data = result<{ title: string; pages: { title: string }[] }>(await site(a, "getNotionData", { notionPageUrl: workspaceIndex.help_desk }));
+    expect(data.title).toBe("Lumen Help Center");
+    expect(data.pages.map((p) => p.title)).toEqual(["Account & billing", "Installing the script", "Privacy & compliance", "Dashboards & reports"]);
+    const pages = result<{ siteId: string; title: string }[]>(await site(a, "getAllNotionPages", {}));
+    expect(pages.some((p) => p.siteId === docsId && p.title === "Quick start")).toBe(true);
+    expect(pages.some((p) => p.siteId === bSiteId)).toBe(false);
+    // Notion failing is an upstream error: HTTP 502 with a message the client shows.
+    await stubControl(s.stub.url).fault({ mode: "status", status: 500, times: 20 });
+    const down = await site(a, "safeGetNotionPageState", { notionPageUrl: workspaceIndex.docs });
+    await stubControl(s.stub.url).reset();
+    expect(down.status).toBe(502);
+    expect(down.body.error?.message).toBe("Something went wrong, please try again");
+  });
+
+  it("exports subscribers, lists feedback, syncs now and records cancellation reasons", async () => {
+    const form = await rawRequest(`${url}/_/subscribe`, { host: blogHost(), method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=-cmd%40example.com" });
+    expect(form.status).toBe(303);
+    const csv = result<{ fileName: string; csv: string }>(await site(a, "siteSubscribersToCsv", { siteId: blogId }));
+    expect(csv.fileName).toBe("acme-subscribers.csv");
+    expect(csv.csv.split("\n")[0]).toBe("email,status,subscribed_at,confirmed_at");
+    expect(csv.csv).toContain("'-cmd@example.com,unconfirmed,"); // a spreadsheet formula defused
+    expect(result(await site(a, "getTextFeedback", { siteId: docsId }))).toEqual([]);
+    expect(result(await site(a, "syncSiteNow", { siteId: blogId }))).toMatchObject({ status: "unchanged", fetchedPages: 1 });
+    expect(result(await site(a, "sendCancellationReason", { siteId: blogId, reason: "too_expensive", text: "Just testing" }))).toEqual({ received: true });
+  });
+
+  it("waits for a subscription, as JSON or as an event stream (billing off: active at once)", async () => {
+    expect(result(await site(a, "waitForSubscription", { siteId: blogId }))).toEqual({ siteId: blogId, active: true, billing: "off" });
+    const stream = await rpc(url, a, "site", "waitForSubscription", { siteId: blogId }, { headers: { accept: "text/event-stream" } });
+    expect(stream.text).toMatch(/^event: result\ndata: \{"jsonrpc":"2.0","id":\d+,"result":\{"siteId":"[^"]+","active":true,"billing":"off"\}\}\n\n$/);
+  });
+});
+
+describe("user methods", () => {
+  it("redeems a code once, and lists the lifetime subscription", async () => {
+    expect(result(await user(a, "redeemCode", { code: "lifetime-one", siteId: blogId }))).toMatchObject({ siteId: blogId, plan: "lifetime" });
+    expect(errorCode(await user(a, "redeemCode", { code: "LIFETIME-ONE", siteId: docsId }))).toBe("CONFLICT");
+    expect(errorCode(await user(a, "redeemCode", { code: "NO-SUCH-CODE", siteId: docsId }))).toBe("NOT_FOUND");
+    const subs = result<{ siteId: string; provider: string; paddleUserId?: string }[]>(await user(a, "getSubscriptions", {}));
+    expect(subs).toEqual([expect.objectContaining({ siteId: blogId, provider: "lifetime", status: "active" })]);
+    expect(subs[0]).not.toHaveProperty("paddleUserId");
+    expect(result(await user(b, "getSubscriptions", {}))).toEqual([]);
+  });
+
+  it("tracks sign-up data and lists no products with billing off", async () => {
+    expect(result(await user(a, "trackUserData", { signupReason: "blog", utcOffset: 2 }))).toEqual({ saved: true });
+    expect(errorCode(await user(a, "trackUserData", { utcOffset: 99 }))).toBe("VALIDATION");
+    expect(result(await user(a, "getProductsForChangePlan", {}))).toEqual({ billing: "off", products: [] });
+  });
+});
+
+describe("walls between owners", () => {
+  /** Every method that names a site, with params aimed at owner A's blog. */
+  const aimed = (): [string, "site" | "user", Record<string, unknown>][] => [
+    ["updateSite", "site", { siteId: blogId, name: "Hijacked" }],
+    ["updateSitePassword", "site", { siteId: blogId, password: "hijacked" }],
+    ["updateSiteRedirects", "site", { siteId: blogId, redirects: [{ from: "/", to: "https://evil.example", permanent: true }] }],
+    ["upsertWidget", "site", { siteId: blogId, widget: { enabled: false } }],
+    ["upsertAiCustomization", "site", { siteId: blogId, ai: { enabled: false } }],
+    ["upsertAnalyticsCustomization", "site", { siteId: blogId, analytics: { plausibleDomain: "evil.example" } }],
+    ["updateSiteEmailSettings", "site", { siteId: blogId, email: { senderName: "Evil" } }],
+    ["updateSiteVersions", "site", { siteId: blogId, versions: [] }],
+    ["uploadFile", "site", { siteId: blogId, kind: "logo", fileName: "x.png", contentType: "image/png", dataBase64: png.toString("base64") }],
+    ["sendCancellationReason", "site", { siteId: blogId, reason: "other" }],
+    ["siteSubscribersToCsv", "site", { siteId: blogId }],
+    ["getTextFeedback", "site", { siteId: blogId }],
+    ["waitForSubscription", "site", { siteId: blogId, timeoutMs: 0 }],
+    ["syncSiteNow", "site", { siteId: blogId }],
+    ["deleteSite", "site", { siteId: blogId }],
+    ["redeemCode", "user", { code: "LIFETIME-TWO", siteId: blogId }],
+  ];
+
+  it("another owner gets NOT_FOUND on every method that names a site, and nothing changes", async () => {
+    const before = await rawRequest(`${url}/`, { host: blogHost() });
+    for (const [name, endpoint, params] of aimed()) {
+      const reply = await rpc(url, b, endpoint, name, params);
+      expect(reply.body.error?.data?.code, name).toBe("NOT_FOUND");
+    }
+    const after = await rawRequest(`${url}/`, { host: blogHost() });
+    expect(after.status).toBe(200);
+    expect(after.body).toBe(before.body);
+    const mine = result<{ siteId: string; name: string }[]>(await site(a, "getUserSites", {}));
+    expect(mine.find((x) => x.siteId === blogId)?.name).toBe("Acme Journal");
+    expect((await site(a, "getTextFeedback", { siteId: blogId })).body.error).toBeUndefined();
+    // The code B tried to use on A's site is still unused.
+    expect(errorCode(await user(b, "redeemCode", { code: "LIFETIME-TWO", siteId: bSiteId }))).toBeUndefined();
+  });
+
+  it("lists only one's own sites and pages", async () => {
+    const bSites = result<{ siteId: string }[]>(await site(b, "getUserSites", {}));
+    expect(bSites.map((x) => x.siteId)).toEqual([bSiteId]);
+    const bPages = result<{ siteId: string }[]>(await site(b, "getAllNotionPages", {}));
+    expect(bPages.every((p) => p.siteId === bSiteId)).toBe(true);
+  });
+
+  it("covers every method of both endpoints", () => {
+    const covered = new Set(aimed().map(([name]) => name));
+    const unscoped = ["getAllNotionPages", "doesDomainExist", "createNewSite", "getNotionData", "safeGetNotionPageState", "isNotionPagePublic", "getUserSites", "deleteSite"];
+    const userScoped = ["getSubscriptions", "getProductsForChangePlan", "trackUserData", "deleteUser", "redeemCode"];
+    for (const name of Object.keys(siteMethods)) expect(covered.has(name) || unscoped.includes(name), name).toBe(true);
+    for (const name of Object.keys(userMethods)) expect(covered.has(name) || userScoped.includes(name), name).toBe(true);
+  });
+});
+
+describe("fuzz", () => {
+  const nasty: unknown[] = ["", " ", "a".repeat(10_000), "../../etc/passwd", "<script>alert(1)</script>", "日本語", "\u0000", -1, 0, 1e308, 2 ** 53, true, null, [], {}, [1, "x"], { nested: { deep: [null] } }];
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+  const keys = ["siteId", "subdomain", "siteType", "notionPageUrl", "name", "settings", "password", "redirects", "widget", "ai", "analytics", "email", "versions", "kind", "fileName", "contentType", "dataBase64", "reason", "text", "code", "confirm", "timeoutMs", "signupReason", "utcOffset"];
+
+  it("random and boundary params never produce INTERNAL errors or stack traces", async () => {
+    const calls: [string, "site" | "user"][] = [
+      ...Object.keys(siteMethods).map((m) => [m, "site"] as [string, "site"]),
+      ...Object.keys(userMethods).map((m) => [m, "user"] as [string, "user"]),
+    ];
+    let count = 0;
+    for (const [name, endpoint] of calls) {
+      for (let i = 0; i < 12; i++) {
+        const params = i === 0 ? pick(["x", 1, null, [], true]) : Object.fromEntries(Array.from({ length: 1 + (i % 4) }, () => [pick(keys), pick(nasty)]));
+        const reply = await rpc(url, b, endpoint, name, params);
+        count++;
+        expect(reply.status, `${name} ${JSON.stringify(params).slice(0, 200)}`).not.toBe(500);
+        expect(reply.body.error?.data?.code, `${name} ${JSON.stringify(params).slice(0, 200)}: ${reply.body.error?.message}`).not.toBe("INTERNAL");
+        expect(reply.text).not.toMatch(/\n\s+at /);
+      }
+    }
+    expect(count).toBeGreaterThan(300);
+    // B still exists and still has its site.
+    expect(result<{ siteId: string }[]>(await site(b, "getUserSites", {})).map((x) => x.siteId)).toEqual([bSiteId]);
+  });
+});
+
+describe("deleting", () => {
+  it("deletes a site: its pages 404 at once", async () => {
+    expect(result(await site(a, "deleteSite", { siteId: docsId }))).toEqual({ siteId: docsId, deleted: true });
+    expect((await rawRequest(`${url}/`, { host: `acme-docs.localhost:${s.app.port}` })).status).toBe(404);
+    expect(errorCode(await site(a, "getTextFeedback", { siteId: docsId }))).toBe("NOT_FOUND");
+  });
+
+  it("deletes a user with everything they own", async () => {
+    expect(errorCode(await user(a, "deleteUser", {}))).toBe("VALIDATION");
+    expect(result(await user(a, "deleteUser", { confirm: "DELETE" }))).toEqual({ deleted: true, sites: 1 });
+    expect((await rawRequest(`${url}/`, { host: blogHost() })).status).toBe(404);
+    // B's site is untouched.
+    expect((await rawRequest(`${url}/`, { host: `changelog.bee.localhost:${s.app.port}` })).status).toBe(200);
+  });
+});
