@@ -39,6 +39,7 @@ const config = [
     rules: {
       "@next/next/no-img-element": "off",
       "@next/next/no-head-element": "off",
+      "@next/next/no-sync-scripts": "off",
     },
   },
 ];

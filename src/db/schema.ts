@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  customType,
   bigint,
   boolean,
   index,
@@ -265,6 +266,40 @@ export const redeemCodes = pgTable("redeem_codes", {
   redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
   redeemedBySiteId: text("redeemed_by_site_id").references(() => sites.id, { onDelete: "set null" }),
 });
+
+// ── Site search (Postgres full text, the same SQL on PGlite and PostgreSQL) ──
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** One row per published page: its text, weighted (title A, headings B, body C) in `tsv`. Rebuilt with each snapshot. */
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    pageId: text("page_id").notNull(),
+    title: text("title").notNull(),
+    headings: text("headings").notNull(),
+    body: text("body").notNull(),
+    tsv: tsvector("tsv").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.pageId] }), index("search_documents_tsv_idx").using("gin", t.tsv)],
+);
+
+/** Searches that found nothing, per site: what visitors looked for and the docs don't answer. */
+export const searchMisses = pgTable(
+  "search_misses",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    count: integer("count").notNull().default(1),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.query] })],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type SiteRow = typeof sites.$inferSelect;

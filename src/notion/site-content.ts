@@ -81,7 +81,7 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
       const version = await writeSnapshot(db, site.id, owner, { upsert, remove: result.removed });
       await getSnapshot(site.id, { fresh: true });
       const changed = upsert.length > 0 || result.removed.length > 0;
-      if (changed && onUpdated && previous.size) {
+      if (changed && onUpdated) {
         await onUpdated(site, previous, result.pages).catch((err) => log(`[notion] after-refresh hook failed for ${site.id}`, err));
       }
       return {

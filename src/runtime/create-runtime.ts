@@ -9,6 +9,7 @@ import { createFileStorage } from "@/integrations/storage";
 import { createNotionGateway } from "@/notion/notion-gateway";
 import { createContentService } from "@/notion/site-content";
 import { recordRenamedSlugs } from "@/core/sites/record-renamed-slugs";
+import { indexSitePages } from "@/core/search/index-site-pages";
 import { SITE_CHANGED } from "@/site-server/site-lookup";
 import type { Runtime } from "./index";
 
@@ -44,9 +45,11 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     db: database.db,
     gateway: notion,
     revalidateMs: env.REVALIDATE_SECONDS * 1000,
-    // Renamed posts keep their old slugs as redirects; the site server then drops its cached redirects.
+    // After a change: the search index follows the snapshot; renamed posts keep their old slugs as redirects (the
+    // site server then drops its cached redirects).
     onUpdated: async (site, before, after) => {
-      if (await recordRenamedSlugs(database.db, site, before, after)) bus.emit(SITE_CHANGED, site.id);
+      await indexSitePages(database.db, site.id, after);
+      if (before.size && (await recordRenamedSlugs(database.db, site, before, after))) bus.emit(SITE_CHANGED, site.id);
     },
   });
   return {

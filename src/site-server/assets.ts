@@ -52,3 +52,13 @@ export function katexFont(name: string): Asset | null {
   fonts.set(name, built);
   return built;
 }
+
+let island: (Asset & { href: string }) | null = null;
+
+/** `/_/site.js?v=<hash>`: the small script of docs and help-desk pages (search, feedback, contents, copy as Markdown). */
+export function siteIsland(): Asset & { href: string } {
+  if (island) return island;
+  const built = asset(fs.readFileSync(path.join(import.meta.dirname, "render/island.js")), "text/javascript; charset=utf-8");
+  island = { ...built, href: `/_/site.js?v=${built.etag.slice(1, 13)}` };
+  return island;
+}

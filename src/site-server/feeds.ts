@@ -5,7 +5,7 @@ import { absoluteUrl, siteName, type RenderContext } from "./render/context";
 
 export function rssFeed(ctx: RenderContext): string | null {
   const model = ctx.model;
-  if (model.siteType === "roadmap") return null;
+  if (model.kind !== "database" || model.siteType === "roadmap") return null;
   const name = siteName(ctx);
   const feed = new Feed({
     title: name,
@@ -35,7 +35,8 @@ export function rssFeed(ctx: RenderContext): string | null {
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 export function sitemap(ctx: RenderContext): string {
-  const lastmod = new Map(ctx.model.entries.map((e) => [e.path, new Date(e.lastEdited || ctx.now.getTime()).toISOString().slice(0, 10)]));
+  const edited = ctx.model.kind === "database" ? ctx.model.entries : ctx.model.nodes;
+  const lastmod = new Map(edited.map((e) => [e.path, new Date(e.lastEdited || ctx.now.getTime()).toISOString().slice(0, 10)]));
   const urls = [...ctx.model.routes.keys()].map((path) => {
     const mod = lastmod.get(path);
     return `<url><loc>${xmlEscape(absoluteUrl(ctx, path))}</loc>${mod ? `<lastmod>${mod}</lastmod>` : ""}</url>`;

@@ -4,13 +4,17 @@ import { contentSiteOf } from "@/core/sites/content-site-of";
 import { subscribeToSite } from "@/core/subscribers/subscribe-to-site";
 import { createRateLimiter } from "@/http/rate-limit";
 import type { SiteSnapshot } from "@/notion/site-content";
-import { katexFont, siteStylesheet } from "./assets";
+import { katexFont, siteIsland, siteStylesheet } from "./assets";
+import { feedbackInput, recordFeedback } from "@/core/feedback/record-feedback";
+import { searchSite } from "@/core/search/search-site";
+import { notionPageIdFromUrl } from "@/notion/inspect-page";
+import { llmsFullTxt, llmsTxt, markdownOf } from "./llms";
 import type { HostTarget } from "./classify-host";
 import { robotsTxt, rssFeed, sitemap } from "./feeds";
 import { buildSiteModel, type SiteModel } from "./model/site-model";
 import { makeCachedResponse, PageCache, sendCached, type CachedResponse } from "./page-cache";
 import type { RenderContext } from "./render/context";
-import { renderNotFound, renderRoute } from "./render/render-route";
+import { renderNotFound, renderRoute, renderSearchPage } from "./render/render-route";
 import { sendPlainHtml } from "./respond";
 import { serveSiteImage } from "./serve-image";
 import { createSiteLookup, SITE_CHANGED, type PublishedSite } from "./site-lookup";
@@ -28,6 +32,8 @@ export function createSiteServer(runtime: Runtime) {
   const pages = new PageCache();
   const models = new Map<string, { version: number; model: SiteModel | null }>();
   const subscribeLimit = createRateLimiter({ limit: 5, windowMs: 10 * 60_000 });
+  const feedbackLimit = createRateLimiter({ limit: 10, windowMs: 10 * 60_000 });
+  const searchLimit = createRateLimiter({ limit: 120, windowMs: 60_000 });
   const htmlCacheControl = `public, max-age=0, s-maxage=${runtime.env.REVALIDATE_SECONDS}, stale-while-revalidate=86400`;
 
   runtime.bus.on(SITE_CHANGED, (siteId?: string) => {
@@ -42,7 +48,10 @@ export function createSiteServer(runtime: Runtime) {
   function modelOf(site: PublishedSite, snapshot: SiteSnapshot): SiteModel | null {
     const cached = models.get(site.id);
     if (cached && cached.version === snapshot.version) return cached.model;
-    const model = buildSiteModel(site.siteType, site.notionPageId, snapshot);
+    const versionRoots = site.settings.versions
+      .map((v) => ({ label: v.label, pageId: notionPageIdFromUrl(v.notionPageUrl) ?? "" }))
+      .filter((v) => v.pageId);
+    const model = buildSiteModel(site.siteType, site.notionPageId, snapshot, new Date(), versionRoots);
     models.set(site.id, { version: snapshot.version, model });
     return model;
   }
@@ -55,6 +64,7 @@ export function createSiteServer(runtime: Runtime) {
       origin: site.origin,
       basePath: site.basePath,
       cssHref: `${site.basePath}${siteStylesheet().href}`,
+      islandHref: siteIsland().href,
       appUrl: runtime.env.APP_URL,
       now: new Date(),
       subscribed,
@@ -113,12 +123,14 @@ export function createSiteServer(runtime: Runtime) {
 
     // The site's own endpoints, under /_/ so they never collide with slugs.
     if (path === "/_/site.css") return sendCached(req, res, { ...siteStylesheet(), status: 200, size: 0 }, ASSET_CACHE);
+    if (path === "/_/site.js") return sendCached(req, res, { ...siteIsland(), status: 200, size: 0 }, ASSET_CACHE);
     const font = /^\/_\/katex\/([^/]+)$/.exec(path);
     if (font) {
       const asset = katexFont(font[1]!);
       return asset ? sendCached(req, res, { ...asset, status: 200, size: 0 }, ASSET_CACHE) : sendPlainHtml(res, 404, "Not found", "No such file.");
     }
     if (path === "/_/subscribe") return handleSubscribe(req, res, site);
+    if (path === "/_/feedback") return handleFeedback(req, res, site);
     if (isPost) {
       res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
       return;
@@ -135,7 +147,8 @@ export function createSiteServer(runtime: Runtime) {
     const ref = contentSiteOf({ id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, settings: site.rawSettings });
     const image = /^\/_\/img\/([^/]+)$/.exec(path);
     if (image) {
-      const snapshot = await runtime.content.getSnapshot(site.id);
+      // Only a site that has never been fetched asks Notion here; otherwise the stored snapshot answers.
+      const snapshot = (await runtime.content.getSnapshot(site.id)) ?? (await runtime.content.getContent(ref));
       return serveSiteImage(runtime, res, snapshot, image[1]!, search, req.headers["if-none-match"], req.method === "HEAD");
     }
 
@@ -143,6 +156,40 @@ export function createSiteServer(runtime: Runtime) {
     if (!snapshot) return sendPlainHtml(res, 503, "Site not ready", "This site's content could not be loaded yet. Please try again in a minute.");
     const model = modelOf(site, snapshot);
     if (!model) return sendPlainHtml(res, 503, "Site not ready", "This site's Notion page could not be read as a " + site.siteType + ".");
+
+    if (path === "/_/search") {
+      const ip = clientIp(req, runtime.env.TRUST_PROXY ?? false);
+      if (!searchLimit.take(`${site.id}|${ip}`)) return sendPlainHtml(res, 429, "Too many requests", "Please slow down.");
+      const query = (search.get("q") ?? "").slice(0, 200);
+      const hits = query.length > 200 ? [] : await searchSite(runtime.db, site.id, query);
+      // Only pages the site publishes: hidden and future posts are indexed with the snapshot but never shown.
+      const results = hits
+        .filter((h) => model.pathOfPage.has(h.pageId))
+        .map((h) => ({ title: h.title || "Untitled", url: `${site.basePath}${model.pathOfPage.get(h.pageId)}`, snippet: h.snippet }));
+      if ((req.headers.accept ?? "").includes("application/json")) {
+        res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" }).end(JSON.stringify({ results }));
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(renderSearchPage(contextOf(site, model), query, results));
+      return;
+    }
+
+    const ctxFor = () => contextOf(site, model);
+    if (path === "/llms.txt" || path === "/llms-full.txt") {
+      const response = cached(site, snapshot, path, () =>
+        makeCachedResponse(200, "text/plain; charset=utf-8", path === "/llms.txt" ? llmsTxt(ctxFor()) : llmsFullTxt(ctxFor())),
+      );
+      return sendCached(req, res, response, htmlCacheControl);
+    }
+    if (path.endsWith(".md")) {
+      const pagePath = path === "/index.md" ? "/" : path.slice(0, -3);
+      const mdRoute = model.routes.get(pagePath);
+      const body = mdRoute ? markdownOf(ctxFor(), mdRoute) : null;
+      if (body !== null) {
+        const response = cached(site, snapshot, path, () => makeCachedResponse(200, "text/markdown; charset=utf-8", body));
+        return sendCached(req, res, response, htmlCacheControl);
+      }
+    }
 
     const special = specialFile(path);
     if (special) {
@@ -170,6 +217,27 @@ export function createSiteServer(runtime: Runtime) {
     );
     sendCached(req, res, response, htmlCacheControl);
   };
+
+  async function handleFeedback(req: IncomingMessage, res: ServerResponse, site: PublishedSite): Promise<void> {
+    if (req.method !== "POST") {
+      res.writeHead(405, { allow: "POST", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
+      return;
+    }
+    if (!String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) return sendPlainHtml(res, 415, "Unsupported form", "Send feedback as a regular form.");
+    const ip = clientIp(req, runtime.env.TRUST_PROXY ?? false);
+    if (!feedbackLimit.take(`${site.id}|${ip}`)) return sendPlainHtml(res, 429, "Too many requests", "Thanks — we already have your feedback.");
+    const body = await readSmallBody(req, MAX_FORM_BYTES);
+    if (body === null) return sendPlainHtml(res, 413, "Too large", "The form was too large.");
+    const form = Object.fromEntries(new URLSearchParams(body));
+    const parsed = feedbackInput.safeParse({ path: form.path, helpful: form.helpful, text: form.text ?? "" });
+    if (!parsed.success) return sendPlainHtml(res, 400, "Please try again", "That feedback could not be read.");
+    await recordFeedback(runtime.db, site.id, { path: form.path!, helpful: form.helpful as "yes" | "no", text: form.text ?? "" });
+    if ((req.headers.accept ?? "").includes("application/json")) {
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end('{"ok":true}');
+      return;
+    }
+    sendPlainHtml(res, 200, "Thanks for your feedback!", "It helps make these pages better.");
+  }
 
   async function handleSubscribe(req: IncomingMessage, res: ServerResponse, site: PublishedSite): Promise<void> {
     if (req.method !== "POST") {

@@ -4,6 +4,7 @@ import type { SiteSnapshot } from "@/notion/site-content";
 import { slugifyOrFallback } from "@/lib/slug";
 import type { SiteType } from "@/lib/site-address";
 import { readDatabase, type Database, type Row } from "./database-rows";
+import { buildTreeModel, type TreeNode, type TreeSiteModelBase } from "./tree-model";
 
 /**
  * The page model (DESIGN §3): a snapshot turned into plain data and a slug map, built once per snapshot version.
@@ -16,7 +17,8 @@ export type Route =
   | { kind: "index"; page: number }
   | { kind: "entry"; entry: Entry }
   | { kind: "tag"; tag: string; path: string; entries: Entry[] }
-  | { kind: "author"; author: string; path: string; entries: Entry[] };
+  | { kind: "author"; author: string; path: string; entries: Entry[] }
+  | { kind: "page"; node: TreeNode };
 
 export type DatabaseSiteModel = {
   kind: "database";
@@ -34,9 +36,13 @@ export type DatabaseSiteModel = {
   /** Notion page id → site path, for links between pages. */
   pathOfPage: Map<string, string>;
   rootRecordMap: ExtendedRecordMap;
+  /** Every page block of the site, so a mention of another page ([["p", id]]) can show its title. */
+  pageBlocks: ExtendedRecordMap["block"];
 };
 
-export type SiteModel = DatabaseSiteModel;
+export type TreeSiteModel = TreeSiteModelBase & { routes: Map<string, Route>; pageBlocks: ExtendedRecordMap["block"] };
+
+export type SiteModel = DatabaseSiteModel | TreeSiteModel;
 
 export const POSTS_PER_PAGE = 12;
 /** Top-level paths our own routes use, which a slug must never take. */
@@ -69,11 +75,20 @@ function readingMinutes(recordMap: ExtendedRecordMap | null): number {
   return Math.max(1, Math.round(words / 220));
 }
 
-export function buildSiteModel(siteType: SiteType, rootPageId: string, snapshot: SiteSnapshot, now = new Date()): SiteModel | null {
+export function buildSiteModel(
+  siteType: SiteType,
+  rootPageId: string,
+  snapshot: Pick<SiteSnapshot, "pages">,
+  now = new Date(),
+  versionRoots: { label: string; pageId: string }[] = [],
+): SiteModel | null {
   const root = snapshot.pages.get(rootPageId);
   if (!root) return null;
   if (siteType === "blog" || siteType === "changelog" || siteType === "roadmap") return databaseModel(siteType, root, snapshot.pages, now);
-  return null;
+  const tree = buildTreeModel(siteType, rootPageId, snapshot.pages, versionRoots);
+  if (!tree) return null;
+  const pageBlocks = Object.fromEntries(tree.nodes.map((n) => [n.pageId, n.recordMap.block[n.pageId]!]));
+  return { ...tree, routes: new Map(tree.nodes.map((node) => [node.path, { kind: "page" as const, node }])), pageBlocks };
 }
 
 function databaseModel(siteType: DatabaseSiteModel["siteType"], root: SnapshotPage, pages: Map<string, SnapshotPage>, now: Date): DatabaseSiteModel | null {
@@ -136,5 +151,6 @@ function databaseModel(siteType: DatabaseSiteModel["siteType"], root: SnapshotPa
     routes,
     pathOfPage,
     rootRecordMap: root.recordMap,
+    pageBlocks: root.recordMap.block,
   };
 }

@@ -12,6 +12,8 @@ export type RenderContext = {
   /** "" or a path prefix like "/docs" when the site is served under a path (CONTRACTS §4). */
   basePath: string;
   cssHref: string;
+  /** The island script (search, feedback, contents marker, copy as Markdown), without the base path. */
+  islandHref?: string;
   /** The product's own address (the "published with" badge links there). */
   appUrl: string;
   now: Date;

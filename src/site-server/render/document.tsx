@@ -22,7 +22,7 @@ function emojiFavicon(emoji: string): string {
 }
 
 /** The HTML shell every published page shares: head tags for search engines and sharing, header, footer. */
-export function Document({ ctx, meta, children }: { ctx: RenderContext; meta: PageMeta; children: ReactNode }) {
+export function Document({ ctx, meta, children, island = false }: { ctx: RenderContext; meta: PageMeta; children: ReactNode; island?: boolean }) {
   const name = siteName(ctx);
   const canonical = absoluteUrl(ctx, meta.path);
   const fullTitle = meta.path === "/" ? name : `${meta.title} · ${name}`;
@@ -53,6 +53,8 @@ export function Document({ ctx, meta, children }: { ctx: RenderContext; meta: Pa
         {favicon ? <link rel="icon" href={favicon} /> : null}
         {hasFeed ? <link rel="alternate" type="application/rss+xml" title={name} href={absoluteUrl(ctx, "/rss.xml")} /> : null}
         <link rel="stylesheet" href={ctx.cssHref} />
+        {island ? <meta name="site-base" content={ctx.basePath} /> : null}
+        {island ? <script type="module" src={`${ctx.basePath}${ctx.islandHref}`} /> : null}
         <style>{`:root{--accent:${theme.accentColor}}`}</style>
         {meta.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(meta.jsonLd) }} /> : null}
         {analytics.plausibleDomain ? <script defer data-domain={analytics.plausibleDomain} src="https://plausible.io/js/script.js" /> : null}

@@ -16,9 +16,9 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
     const path = ctx.model.pathOfPage.get(dashed);
     return path ? href(ctx, path) : `https://www.notion.so/${id.replace(/-/g, "")}`;
   };
-  // Mentions of other pages ([["p", id]]) resolve through the site's root record map, which holds every row.
+  // Mentions of other pages ([["p", id]]) resolve through the site's page blocks (rows, sub-pages).
   const root = ctx.model.rootRecordMap;
-  const merged = root === recordMap ? recordMap : { ...recordMap, block: { ...root.block, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } };
+  const merged = { ...recordMap, block: { ...ctx.model.pageBlocks, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } };
   return (
     <NotionRenderer
       recordMap={merged}

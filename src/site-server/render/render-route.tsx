@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Route } from "../model/site-model";
+import type { DatabaseSiteModel, Route, TreeSiteModel } from "../model/site-model";
+import { DocsPage, HelpPage, SearchPage, SimplePage } from "./tree-pages";
 import type { RenderContext } from "./context";
 import { BlogIndex, ChangelogIndex, EntryList, EntryPage, RoadmapBoard } from "./database-pages";
 import { Document } from "./document";
@@ -7,7 +8,14 @@ import { Document } from "./document";
 /** One route of a site → a complete HTML document. */
 export function renderRoute(ctx: RenderContext, route: Route): string {
   const model = ctx.model;
-  const c = ctx as RenderContext & { model: typeof model };
+  if (model.kind === "tree") {
+    if (route.kind !== "page") throw new Error(`A ${model.siteType} site has no ${route.kind} pages`);
+    const t = ctx as RenderContext & { model: TreeSiteModel };
+    const page =
+      model.siteType === "help_desk" ? <HelpPage ctx={t} node={route.node} /> : model.siteType === "simple" ? <SimplePage ctx={t} node={route.node} /> : <DocsPage ctx={t} node={route.node} />;
+    return `<!doctype html>${renderToStaticMarkup(page)}`;
+  }
+  const c = ctx as RenderContext & { model: DatabaseSiteModel };
   let element;
   switch (route.kind) {
     case "index":
@@ -22,6 +30,8 @@ export function renderRoute(ctx: RenderContext, route: Route): string {
     case "author":
       element = <EntryList ctx={c} title={`Posts by ${route.author}`} path={route.path} entries={route.entries} description={`Posts by ${route.author}`} />;
       break;
+    case "page":
+      throw new Error("Tree pages need a tree site");
   }
   return `<!doctype html>${renderToStaticMarkup(element)}`;
 }
@@ -39,4 +49,8 @@ export function renderNotFound(ctx: RenderContext, path: string): string {
       </div>
     </Document>,
   )}`;
+}
+
+export function renderSearchPage(ctx: RenderContext, query: string, results: { title: string; url: string; snippet: string }[]): string {
+  return `<!doctype html>${renderToStaticMarkup(<SearchPage ctx={ctx as RenderContext & { model: TreeSiteModel }} query={query} results={results} />)}`;
 }

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import type { ExtendedRecordMap } from "notion-types";
 import { contentHashOf, type SnapshotPage } from "@/notion/fetch-site-content";
 import type { SiteSnapshot } from "@/notion/site-content";
-import { assignSlugs, buildSiteModel } from "@/site-server/model/site-model";
+import { assignSlugs, buildSiteModel as buildAny, type DatabaseSiteModel } from "@/site-server/model/site-model";
+
+const buildSiteModel = (...args: Parameters<typeof buildAny>) => buildAny(...args) as DatabaseSiteModel | null;
 import { normalizePath } from "@/site-server";
 
 const WORKSPACE = path.resolve(import.meta.dirname, "../../../tools/notion-stub/workspace");

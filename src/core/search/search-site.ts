@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { searchMisses } from "@/db/schema";
+
+export const searchQuery = z.string().trim().max(200);
+
+export type SearchHit = { pageId: string; title: string; snippet: string };
+
+const OPEN = "\u0001";
+const CLOSE = "\u0002";
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** The words of a query as a prefix tsquery ("instal scri" → "instal:* & scri:*"); null when no word is left. */
+export function toPrefixQuery(query: string): string | null {
+  const words = query.normalize("NFKC").match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
+  return words.length ? words.map((w) => `${w.toLowerCase()}:*`).join(" & ") : null;
+}
+
+/** ts_headline's markers become <mark>; everything else is escaped, so page text can never inject markup. */
+function safeSnippet(raw: string): string {
+  return raw
+    .replace(/[&<>"']/g, (c) => ESCAPES[c]!)
+    .replaceAll(OPEN, "<mark>")
+    .replaceAll(CLOSE, "</mark>")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Full-text search over a site's pages (titles and headings weigh more, prefix matching as you type), with
+ * highlighted snippets. A search that finds nothing is recorded for the owner.
+ */
+export async function searchSite(db: Db, siteId: string, rawQuery: string, limit = 10): Promise<SearchHit[]> {
+  const query = searchQuery.parse(rawQuery);
+  const tsquery = toPrefixQuery(query);
+  if (!tsquery) return [];
+  const options = `StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=28, MinWords=8, MaxFragments=1, FragmentDelimiter=" … "`;
+  const result = await db.execute(sql`
+    select page_id as "pageId", title,
+           ts_headline('english', coalesce(nullif(body, ''), title), to_tsquery('english', ${tsquery}), ${options}) as snippet
+    from search_documents
+    where site_id = ${siteId} and tsv @@ to_tsquery('english', ${tsquery})
+    order by ts_rank(tsv, to_tsquery('english', ${tsquery})) desc, title
+    limit ${limit}`);
+  const rows = ((result as unknown as { rows: { pageId: string; title: string; snippet: string }[] }).rows ?? []).map((r) => ({ ...r, snippet: safeSnippet(r.snippet) }));
+  if (!rows.length && query.length >= 2) {
+    await db
+      .insert(searchMisses)
+      .values({ siteId, query: query.toLowerCase() })
+      .onConflictDoUpdate({ target: [searchMisses.siteId, searchMisses.query], set: { count: sql`${searchMisses.count} + 1`, lastSeenAt: sql`now()` } });
+  }
+  return rows;
+}

@@ -1,0 +1,156 @@
+import type { Block, ExtendedRecordMap } from "notion-types";
+import { getTextContent } from "notion-utils";
+import { blockOf, pageTitle } from "@/notion/record-map";
+
+/**
+ * A Notion page as Markdown, for `<path>.md`, `/llms-full.txt` and "copy page as Markdown" (pages AI agents can
+ * read). Plain CommonMark/GFM: headings, lists, to-dos, quotes, code, math, tables, images, links.
+ */
+
+export type MarkdownLinks = {
+  /** Site URL of a Notion page id, or null when the page isn't part of the site. */
+  pageUrl: (pageId: string) => string | null;
+  /** Absolute URL of a block's image. */
+  imageUrl: (src: string, blockId: string) => string | null;
+};
+
+type Decoration = [string, ...unknown[]];
+
+function richText(value: unknown, links: MarkdownLinks, recordMap: ExtendedRecordMap): string {
+  if (!Array.isArray(value)) return "";
+  return (value as [string, Decoration[]?][])
+    .map(([text, decorations = []]) => {
+      let out = String(text ?? "").replace(/([\\`*_[\]])/g, "\\$1");
+      for (const d of decorations) {
+        const [kind, arg] = d;
+        if (kind === "p" || (kind === "‣" && Array.isArray(arg) && arg[0] === "p")) {
+          const id = String(kind === "p" ? arg : (arg as unknown[])[1]);
+          const url = links.pageUrl(id);
+          const title = pageTitle(blockOf(recordMap, id)) || "page";
+          out = url ? `[${title}](${url})` : title;
+        } else if (kind === "e") out = `$${String(arg)}$`;
+        else if (kind === "c") out = `\`${String(text)}\``;
+        else if (kind === "b") out = `**${out}**`;
+        else if (kind === "i") out = `_${out}_`;
+        else if (kind === "s") out = `~~${out}~~`;
+        else if (kind === "a" && typeof arg === "string" && /^(https?:|mailto:|\/|#)/i.test(arg)) out = `[${out}](${arg})`;
+      }
+      return out;
+    })
+    .join("");
+}
+
+export function pageToMarkdown(recordMap: ExtendedRecordMap, pageId: string, links: MarkdownLinks, title?: string): string {
+  const lines: string[] = [];
+  const root = blockOf(recordMap, pageId);
+  lines.push(`# ${title ?? (pageTitle(root) || "Untitled")}`, "");
+  const text = (b: Block) => richText((b.properties as { title?: unknown } | undefined)?.title, links, recordMap);
+
+  const visit = (ids: string[], indent: string) => {
+    let number = 0;
+    for (const id of ids) {
+      const b = blockOf(recordMap, id);
+      if (!b) continue;
+      number = b.type === "numbered_list" ? number + 1 : 0;
+      const children = (b.content as string[] | undefined) ?? [];
+      const push = (line: string) => lines.push(`${indent}${line}`);
+      switch (b.type) {
+        case "header":
+          push(`## ${text(b)}`);
+          break;
+        case "sub_header":
+          push(`### ${text(b)}`);
+          break;
+        case "sub_sub_header":
+          push(`#### ${text(b)}`);
+          break;
+        case "bulleted_list":
+          push(`- ${text(b)}`);
+          visit(children, `${indent}  `);
+          continue;
+        case "numbered_list":
+          push(`${number}. ${text(b)}`);
+          visit(children, `${indent}   `);
+          continue;
+        case "to_do": {
+          const checked = getTextContent(((b.properties as { checked?: unknown } | undefined)?.checked ?? []) as never) === "Yes";
+          push(`- [${checked ? "x" : " "}] ${text(b)}`);
+          visit(children, `${indent}  `);
+          continue;
+        }
+        case "toggle":
+          push(`- ${text(b)}`);
+          visit(children, `${indent}  `);
+          continue;
+        case "quote":
+          push(`> ${text(b)}`);
+          break;
+        case "callout": {
+          const icon = (b.format as { page_icon?: string } | undefined)?.page_icon;
+          push(`> ${icon && !/^(https?:|\/)/.test(icon) ? `${icon} ` : ""}${text(b)}`);
+          break;
+        }
+        case "code": {
+          const language = getTextContent(((b.properties as { language?: unknown } | undefined)?.language ?? []) as never).toLowerCase().replace(/\s+/g, "");
+          const code = getTextContent(((b.properties as { title?: unknown } | undefined)?.title ?? []) as never);
+          push(`\`\`\`${language === "plaintext" ? "" : language}`);
+          for (const l of code.split("\n")) push(l);
+          push("```");
+          break;
+        }
+        case "equation":
+          push(`$$${getTextContent(((b.properties as { title?: unknown } | undefined)?.title ?? []) as never)}$$`);
+          break;
+        case "divider":
+          push("---");
+          break;
+        case "image": {
+          const src = String(((b.properties as { source?: string[][] } | undefined)?.source ?? [[""]])[0]?.[0] ?? "");
+          const url = links.imageUrl(src, b.id);
+          const caption = richText((b.properties as { caption?: unknown } | undefined)?.caption, links, recordMap);
+          if (url) push(`![${caption}](${url})`);
+          break;
+        }
+        case "bookmark":
+        case "video":
+        case "embed": {
+          const link = String(((b.properties as { link?: string[][]; source?: string[][] } | undefined)?.link ?? (b.properties as { source?: string[][] } | undefined)?.source ?? [[""]])[0]?.[0] ?? "");
+          const label = getTextContent(((b.properties as { title?: unknown } | undefined)?.title ?? []) as never) || link;
+          if (/^https?:/i.test(link)) push(`[${label}](${link})`);
+          break;
+        }
+        case "table": {
+          const order = ((b.format as { table_block_column_order?: string[] } | undefined)?.table_block_column_order ?? []) as string[];
+          const rows = children.map((rowId) => blockOf(recordMap, rowId)).filter((r): r is Block => Boolean(r));
+          rows.forEach((row, i) => {
+            const cells = order.map((col) => richText((row.properties as Record<string, unknown> | undefined)?.[col], links, recordMap).replace(/\|/g, "\\|"));
+            push(`| ${cells.join(" | ")} |`);
+            if (i === 0) push(`| ${order.map(() => "---").join(" | ")} |`);
+          });
+          break;
+        }
+        case "column_list":
+        case "column":
+          visit(children, indent);
+          continue;
+        case "page": {
+          const url = links.pageUrl(b.id);
+          push(url ? `- [${pageTitle(b) || "Untitled"}](${url})` : `- ${pageTitle(b)}`);
+          continue;
+        }
+        case "text":
+          if (text(b)) push(text(b));
+          else continue;
+          break;
+        default: {
+          const t = text(b);
+          if (t) push(t);
+          else continue;
+        }
+      }
+      lines.push("");
+    }
+  };
+  visit((root?.content as string[] | undefined) ?? [], "");
+  return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
+}

@@ -1,0 +1,127 @@
+import type { ExtendedRecordMap } from "notion-types";
+import type { SnapshotPage } from "@/notion/fetch-site-content";
+import { childPageIds } from "@/notion/fetch-site-content";
+import { blockOf, pageTitle } from "@/notion/record-map";
+import { slugifyOrFallback } from "@/lib/slug";
+import type { SiteType } from "@/lib/site-address";
+
+/**
+ * Page-tree sites (docs, docsv2, help desk, simple): the snapshot's pages as a tree with nested slugs. docsv2 has one
+ * tree per version; the first version is served at the root, the others under their label.
+ */
+
+export type TreeNode = {
+  pageId: string;
+  title: string;
+  icon: string | null;
+  path: string;
+  depth: number;
+  parent: TreeNode | null;
+  children: TreeNode[];
+  recordMap: ExtendedRecordMap;
+  lastEdited: number;
+  version: TreeVersion | null;
+};
+
+export type TreeVersion = { label: string; prefix: string; root: TreeNode };
+
+export const RESERVED_TOP = new Set(["_", "rss.xml", "sitemap.xml", "robots.txt", "llms.txt", "llms-full.txt", "favicon.ico"]);
+
+const iconOf = (recordMap: ExtendedRecordMap, id: string) => {
+  const icon = (blockOf(recordMap, id)?.format as { page_icon?: string } | undefined)?.page_icon ?? null;
+  return icon && !/^(https?:|\/|attachment:)/.test(icon) ? icon : null;
+};
+
+/** Builds the tree under `rootId` with paths below `prefix`; pages already placed (another version) are skipped. */
+export function buildTree(rootId: string, pages: Map<string, SnapshotPage>, prefix: string, placed: Set<string>, version: TreeVersion | null = null): TreeNode | null {
+  const root = pages.get(rootId);
+  if (!root) return null;
+  const make = (page: SnapshotPage, path: string, depth: number, parent: TreeNode | null): TreeNode => {
+    placed.add(page.pageId);
+    const node: TreeNode = {
+      pageId: page.pageId,
+      title: pageTitle(blockOf(page.recordMap, page.pageId)) || "Untitled",
+      icon: iconOf(page.recordMap, page.pageId),
+      path,
+      depth,
+      parent,
+      children: [],
+      recordMap: page.recordMap,
+      lastEdited: page.lastEditedTime,
+      version,
+    };
+    const used = new Set<string>();
+    for (const childId of childPageIds(page.recordMap, page.pageId)) {
+      const child = pages.get(childId);
+      if (!child || placed.has(childId)) continue;
+      const base = slugifyOrFallback(pageTitle(blockOf(child.recordMap, childId)), childId.replace(/-/g, "").slice(0, 12));
+      let slug = depth === 0 && !prefix && RESERVED_TOP.has(base) ? `${base}-page` : base;
+      for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+      used.add(slug);
+      node.children.push(make(child, `${path === "/" ? "" : path}/${slug}`, depth + 1, node));
+    }
+    return node;
+  };
+  return make(root, prefix || "/", 0, null);
+}
+
+export function flatten(node: TreeNode): TreeNode[] {
+  return [node, ...node.children.flatMap(flatten)];
+}
+
+export type TreeSiteModelBase = {
+  kind: "tree";
+  siteType: Extract<SiteType, "docs" | "docsv2" | "help_desk" | "simple">;
+  title: string;
+  icon: string | null;
+  description: string;
+  root: TreeNode;
+  versions: TreeVersion[];
+  /** Every page in reading order (depth first), per tree. */
+  nodes: TreeNode[];
+  pathOfPage: Map<string, string>;
+  rootRecordMap: ExtendedRecordMap;
+};
+
+/**
+ * The tree model: for docsv2 with versions, version roots (configured page ids) get their own trees — the first at
+ * the root, others under `/<label>` — and the site's own page is the default version when none is configured.
+ */
+export function buildTreeModel(
+  siteType: TreeSiteModelBase["siteType"],
+  rootPageId: string,
+  pages: Map<string, SnapshotPage>,
+  versionRoots: { label: string; pageId: string }[] = [],
+): TreeSiteModelBase | null {
+  const rootPage = pages.get(rootPageId);
+  if (!rootPage) return null;
+  const placed = new Set<string>();
+  const versions: TreeVersion[] = [];
+  let root: TreeNode | null = null;
+  if (siteType === "docsv2" && versionRoots.length) {
+    versionRoots.forEach(({ label, pageId }, i) => {
+      const prefix = i === 0 ? "" : `/${slugifyOrFallback(label, `v${i + 1}`)}`;
+      const version: TreeVersion = { label, prefix, root: null as unknown as TreeNode };
+      const tree = buildTree(pageId, pages, prefix, placed, version);
+      if (!tree) return;
+      version.root = tree;
+      versions.push(version);
+    });
+    root = versions[0]?.root ?? null;
+  }
+  root ??= buildTree(rootPageId, pages, "", placed);
+  if (!root) return null;
+  const nodes = versions.length ? versions.flatMap((v) => flatten(v.root)) : flatten(root);
+  return {
+    kind: "tree",
+    siteType,
+    title: pageTitle(blockOf(rootPage.recordMap, rootPageId)) || "Untitled",
+    icon: iconOf(rootPage.recordMap, rootPageId),
+    description: "",
+    root,
+    versions,
+    nodes,
+    pathOfPage: new Map(nodes.map((n) => [n.pageId, n.path])),
+    rootRecordMap: rootPage.recordMap,
+  };
+}

@@ -1,0 +1,135 @@
+// The one script of docs and help-desk pages (loaded as a module, after the page is usable without it):
+// ⌘K/Ctrl-K search with keyboard navigation, "was this helpful?" without a reload, the current heading in the
+// contents, and copy page as Markdown.
+const base = document.querySelector("meta[name=site-base]")?.content ?? "";
+const $ = (sel, root = document) => root.querySelector(sel);
+
+// ── Search ──
+const dialog = document.createElement("dialog");
+dialog.className = "search-dialog";
+dialog.setAttribute("aria-label", "Search");
+dialog.innerHTML = '<form method="dialog"><input type="search" placeholder="Search…" aria-label="Search" autocomplete="off" maxlength="200"></form><ul role="listbox" aria-label="Results"></ul>';
+document.body.append(dialog);
+const input = $("input", dialog);
+const list = $("ul", dialog);
+let active = -1;
+let timer;
+function open() {
+  if (!dialog.open) dialog.showModal();
+  input.focus();
+  input.select();
+}
+function setActive(i) {
+  const items = [...list.children];
+  active = Math.max(-1, Math.min(i, items.length - 1));
+  items.forEach((li, k) => li.setAttribute("aria-selected", String(k === active)));
+  items[active]?.scrollIntoView({ block: "nearest" });
+}
+async function run(q) {
+  if (!q.trim()) {
+    list.innerHTML = "";
+    return;
+  }
+  const res = await fetch(`${base}/_/search?q=${encodeURIComponent(q)}`, { headers: { accept: "application/json" } });
+  if (!res.ok || input.value !== q) return;
+  const { results } = await res.json();
+  list.innerHTML = "";
+  if (!results.length) {
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = `No results for “${q}”`;
+    list.append(li);
+  }
+  for (const r of results) {
+    const li = document.createElement("li");
+    li.setAttribute("role", "option");
+    const a = document.createElement("a");
+    a.href = r.url;
+    a.textContent = r.title;
+    const p = document.createElement("p");
+    p.innerHTML = r.snippet; // escaped by the server, <mark> only
+    li.append(a, p);
+    list.append(li);
+  }
+  setActive(results.length ? 0 : -1);
+}
+input.addEventListener("input", () => {
+  clearTimeout(timer);
+  timer = setTimeout(() => run(input.value), 120);
+});
+input.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowDown") {
+    e.preventDefault();
+    setActive(active + 1);
+  } else if (e.key === "ArrowUp") {
+    e.preventDefault();
+    setActive(active - 1);
+  } else if (e.key === "Enter") {
+    const a = list.children[active]?.querySelector("a");
+    if (a) {
+      e.preventDefault();
+      location.href = a.href;
+    }
+  }
+});
+dialog.addEventListener("click", (e) => e.target === dialog && dialog.close());
+document.addEventListener("keydown", (e) => {
+  if ((e.metaKey || e.ctrlKey) && e.key.toLowerCase() === "k") {
+    e.preventDefault();
+    open();
+  }
+});
+for (const field of document.querySelectorAll("[data-search]")) {
+  field.addEventListener("focus", () => {
+    field.blur();
+    open();
+  });
+}
+
+// ── Feedback ──
+for (const form of document.querySelectorAll("form[data-feedback]")) {
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const data = new URLSearchParams(new FormData(form));
+    data.set("helpful", e.submitter?.value ?? "yes");
+    const res = await fetch(form.action, { method: "POST", body: data, headers: { accept: "application/json" } });
+    const note = document.createElement("p");
+    note.setAttribute("role", "status");
+    note.textContent = res.ok ? "Thanks for your feedback!" : "Sorry, that didn't work. Please try again later.";
+    form.replaceChildren(note);
+  });
+}
+
+// ── Current heading in the contents ──
+const tocLinks = [...document.querySelectorAll("a[data-toc]")];
+if (tocLinks.length && "IntersectionObserver" in window) {
+  const byId = new Map(tocLinks.map((a) => [a.hash.slice(1), a]));
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        tocLinks.forEach((a) => a.removeAttribute("aria-current"));
+        byId.get(entry.target.id)?.setAttribute("aria-current", "true");
+      }
+    },
+    { rootMargin: "0px 0px -70% 0px" },
+  );
+  for (const id of byId.keys()) {
+    const target = document.getElementById(id);
+    if (target) observer.observe(target);
+  }
+}
+
+// ── Copy page as Markdown ──
+for (const link of document.querySelectorAll("a[data-copy-markdown]")) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "copy-markdown";
+  button.textContent = "Copy page as Markdown";
+  button.addEventListener("click", async () => {
+    const text = await (await fetch(link.href)).text();
+    await navigator.clipboard.writeText(text);
+    button.textContent = "Copied";
+  });
+  link.after(button);
+}

@@ -1,0 +1,333 @@
+import type { TreeSiteModel } from "../model/site-model";
+import type { TreeNode } from "../model/tree-model";
+import { formatDate, href, siteName, type RenderContext } from "./context";
+import { Document } from "./document";
+import { NotionBody } from "./notion-body";
+
+/**
+ * Docs, versioned docs, help desks and simple sites: server-rendered pages with a navigation tree, breadcrumbs,
+ * contents, previous/next, search and "was this helpful?". The small island script (/_/site.js) adds ⌘K search,
+ * the current-heading marker and copy-as-Markdown; everything works without it.
+ */
+
+type Ctx = RenderContext & { model: TreeSiteModel };
+
+const isoDay = (ms: number) => new Date(ms || Date.now()).toISOString().slice(0, 10);
+
+function Breadcrumbs({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
+  const trail: TreeNode[] = [];
+  for (let n = node.parent; n; n = n.parent) trail.unshift(n);
+  if (!trail.length) return null;
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        {trail.map((n) => (
+          <li key={n.pageId}>
+            <a href={href(ctx, n.path)}>{n.title}</a>
+          </li>
+        ))}
+        <li aria-current="page">{node.title}</li>
+      </ol>
+    </nav>
+  );
+}
+
+function NavTree({ ctx, node, current }: { ctx: Ctx; node: TreeNode; current: TreeNode }) {
+  const isAncestor = (n: TreeNode) => {
+    for (let c: TreeNode | null = current; c; c = c.parent) if (c.pageId === n.pageId) return true;
+    return false;
+  };
+  return (
+    <ul>
+      {node.children.map((child) => (
+        <li key={child.pageId}>
+          {child.children.length ? (
+            <details open={isAncestor(child) || undefined}>
+              <summary>
+                <a href={href(ctx, child.path)} aria-current={child.pageId === current.pageId ? "page" : undefined}>
+                  {child.title}
+                </a>
+              </summary>
+              <NavTree ctx={ctx} node={child} current={current} />
+            </details>
+          ) : (
+            <a href={href(ctx, child.path)} aria-current={child.pageId === current.pageId ? "page" : undefined}>
+              {child.title}
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function headingsOf(node: TreeNode): { id: string; text: string; level: number }[] {
+  const out: { id: string; text: string; level: number }[] = [];
+  const value = (id: string) => {
+    const box = node.recordMap.block[id] as { value?: { value?: unknown } & Record<string, unknown> } | undefined;
+    return ((box?.value as { value?: unknown } | undefined)?.value ?? box?.value) as { type?: string; content?: string[]; properties?: { title?: unknown[][] } } | undefined;
+  };
+  for (const id of value(node.pageId)?.content ?? []) {
+    const block = value(id);
+    const level = block?.type === "header" ? 1 : block?.type === "sub_header" ? 2 : block?.type === "sub_sub_header" ? 3 : 0;
+    if (level) out.push({ id: id.replace(/-/g, ""), text: (block?.properties?.title ?? []).map((p) => String(p[0] ?? "")).join(""), level });
+  }
+  return out;
+}
+
+export function SearchBox({ ctx, large = false }: { ctx: Ctx; large?: boolean }) {
+  return (
+    <form className={large ? "search search-large" : "search"} role="search" method="get" action={href(ctx, "/_/search")}>
+      <label htmlFor={large ? "search-home" : "search-q"}>Search</label>
+      <input id={large ? "search-home" : "search-q"} type="search" name="q" placeholder={large ? "Search for answers…" : "Search"} maxLength={200} autoComplete="off" data-search />
+      <kbd aria-hidden="true">Ctrl K</kbd>
+    </form>
+  );
+}
+
+function Feedback({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
+  return (
+    <form className="feedback" method="post" action={href(ctx, "/_/feedback")} data-feedback>
+      <input type="hidden" name="path" value={node.path} />
+      <fieldset>
+        <legend>Was this page helpful?</legend>
+        <button type="submit" name="helpful" value="yes">
+          Yes
+        </button>
+        <button type="submit" name="helpful" value="no">
+          No
+        </button>
+      </fieldset>
+      <label htmlFor="feedback-text">Anything we should add? (optional)</label>
+      <textarea id="feedback-text" name="text" maxLength={2000} rows={2} />
+    </form>
+  );
+}
+
+function PrevNext({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
+  const inTree = ctx.model.nodes.filter((n) => n.version === node.version);
+  const i = inTree.findIndex((n) => n.pageId === node.pageId);
+  const prev = i > 0 ? inTree[i - 1] : undefined;
+  const next = i >= 0 ? inTree[i + 1] : undefined;
+  if (!prev && !next) return null;
+  return (
+    <nav className="prev-next" aria-label="Previous and next">
+      {prev ? (
+        <a href={href(ctx, prev.path)} rel="prev">
+          <span>Previous</span>
+          {prev.title}
+        </a>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <a href={href(ctx, next.path)} rel="next">
+          <span>Next</span>
+          {next.title}
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+function VersionSwitcher({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
+  const versions = ctx.model.versions;
+  if (versions.length < 2) return null;
+  return (
+    <nav className="versions" aria-label="Versions">
+      <ul>
+        {versions.map((v) => (
+          <li key={v.label}>
+            <a href={href(ctx, v.root.path)} aria-current={node.version?.label === v.label ? "true" : undefined}>
+              {v.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function PageTools({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
+  const md = `${node.path === "/" ? "/index" : node.path}.md`;
+  return (
+    <p className="page-tools">
+      <span>
+        Last updated <time dateTime={isoDay(node.lastEdited)}>{formatDate(isoDay(node.lastEdited))}</time>
+      </span>
+      <a href={href(ctx, md)} data-copy-markdown>
+        View as Markdown
+      </a>
+    </p>
+  );
+}
+
+export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
+  const tree = node.version?.root ?? ctx.model.root;
+  const toc = headingsOf(node);
+  return (
+    <Document ctx={ctx} meta={{ path: node.path, title: node.title, description: `${node.title} — ${siteName(ctx)}`, type: "article" }} island>
+      <div className="docs">
+        <aside className="docs-nav" aria-label="Documentation">
+          <SearchBox ctx={ctx} />
+          <VersionSwitcher ctx={ctx} node={node} />
+          <nav aria-label="Pages">
+            <a className="docs-home" href={href(ctx, tree.path)} aria-current={node.pageId === tree.pageId ? "page" : undefined}>
+              {tree.title}
+            </a>
+            <NavTree ctx={ctx} node={tree} current={node} />
+          </nav>
+        </aside>
+        <article className="docs-content">
+          <Breadcrumbs ctx={ctx} node={node} />
+          <h1>{node.title}</h1>
+          <PageTools ctx={ctx} node={node} />
+          <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
+          <Feedback ctx={ctx} node={node} />
+          <PrevNext ctx={ctx} node={node} />
+        </article>
+        {toc.length >= 2 ? (
+          <nav className="docs-toc" aria-label="On this page">
+            <p>On this page</p>
+            <ol>
+              {toc.map((h) => (
+                <li key={h.id} className={`toc-level-${h.level}`}>
+                  <a href={`#${h.id}`} data-toc>
+                    {h.text}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+      </div>
+    </Document>
+  );
+}
+
+export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
+  const contact = ctx.settings.contactUrl;
+  if (node.depth === 0) {
+    return (
+      <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || `Answers from ${siteName(ctx)}` }} island>
+        <div className="help-hero">
+          <h1>{siteName(ctx)}</h1>
+          <SearchBox ctx={ctx} large />
+        </div>
+        <ul className="category-grid">
+          {node.children.map((category) => (
+            <li key={category.pageId}>
+              <a href={href(ctx, category.path)} className="category-card">
+                {category.icon ? <span className="category-icon" aria-hidden="true">{category.icon}</span> : null}
+                <span className="category-title">{category.title}</span>
+                <span className="category-count">{category.children.length} articles</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        {contact ? (
+          <p className="contact">
+            Can&apos;t find an answer? <a href={contact}>Contact us</a>
+          </p>
+        ) : null}
+      </Document>
+    );
+  }
+  const isCategory = node.depth === 1 && node.children.length > 0;
+  const related = (node.parent?.children ?? []).filter((n) => n.pageId !== node.pageId).slice(0, 5);
+  return (
+    <Document ctx={ctx} meta={{ path: node.path, title: node.title, description: `${node.title} — ${siteName(ctx)}`, type: isCategory ? "website" : "article" }} island>
+      <div className="help-page">
+        <SearchBox ctx={ctx} />
+        <Breadcrumbs ctx={ctx} node={node} />
+        <h1>{node.title}</h1>
+        {isCategory ? (
+          <ul className="article-list">
+            {node.children.map((article) => (
+              <li key={article.pageId}>
+                <a href={href(ctx, article.path)}>{article.title}</a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <>
+            <PageTools ctx={ctx} node={node} />
+            <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
+            <Feedback ctx={ctx} node={node} />
+            {related.length ? (
+              <section className="related-articles" aria-labelledby="related-title">
+                <h2 id="related-title">Related articles</h2>
+                <ul>
+                  {related.map((n) => (
+                    <li key={n.pageId}>
+                      <a href={href(ctx, n.path)}>{n.title}</a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
+        {contact ? (
+          <p className="contact">
+            Still stuck? <a href={contact}>Contact us</a>
+          </p>
+        ) : null}
+      </div>
+    </Document>
+  );
+}
+
+export function SimplePage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
+  const top = ctx.model.root.children;
+  return (
+    <Document ctx={ctx} meta={{ path: node.path, title: node.depth === 0 ? siteName(ctx) : node.title, description: ctx.settings.description || `${node.title} — ${siteName(ctx)}` }}>
+      {top.length && !ctx.settings.navigation.length ? (
+        <nav className="simple-nav" aria-label="Pages">
+          <ul>
+            {top.map((n) => (
+              <li key={n.pageId}>
+                <a href={href(ctx, n.path)} aria-current={n.pageId === node.pageId ? "page" : undefined}>
+                  {n.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <article className="simple-page">
+        {node.depth > 0 ? <h1>{node.title}</h1> : null}
+        <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
+      </article>
+    </Document>
+  );
+}
+
+/** The search results page (without JavaScript, or when opened directly). */
+export function SearchPage({ ctx, query, results }: { ctx: Ctx; query: string; results: { title: string; url: string; snippet: string }[] }) {
+  return (
+    <Document ctx={ctx} meta={{ path: "/_/search", title: query ? `Search: ${query}` : "Search", description: `Search ${siteName(ctx)}`, noindex: true }} island>
+      <div className="search-page">
+        <h1>Search</h1>
+        <SearchBox ctx={ctx} large />
+        {query ? (
+          results.length ? (
+            <ol className="search-results">
+              {results.map((r) => (
+                <li key={r.url}>
+                  <a href={r.url}>{r.title}</a>
+                  {/* Snippets are escaped by the server; <mark> is the only markup. */}
+                  <p dangerouslySetInnerHTML={{ __html: r.snippet }} />
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p role="status">No results for “{query}”.</p>
+          )
+        ) : null}
+      </div>
+    </Document>
+  );
+}
