@@ -2,8 +2,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import sharp from "sharp";
-import { inline, parseMarkup, type InlineContext, type MarkupBlock } from "./workspace-markup";
 import { BLOG } from "./workspace-source/blog";
 import { CHANGELOG } from "./workspace-source/changelog";
 import { DOCS } from "./workspace-source/docs";
@@ -11,15 +9,18 @@ import { DOCSV2, DOCSV2_VERSIONS } from "./workspace-source/docsv2";
 import { BOARD_DATABASE, LIST_DATABASE, MISSING_PROPERTIES, NOT_DATABASE, PRIVATE_PAGE_TITLE, TABLE_DATABASE } from "./workspace-source/failing";
 import { HELP_DESK } from "./workspace-source/help-desk";
 import { IMAGES } from "./workspace-source/images";
+import { inline, parseMarkup, type InlineContext, type MarkupBlock } from "./workspace-source/markup";
 import { PEOPLE } from "./workspace-source/people";
+import { renderPng } from "./workspace-source/png";
 import { ROADMAP } from "./workspace-source/roadmap";
 import { SIMPLE } from "./workspace-source/simple";
 import type { DatabaseSource, PageSource, RowSource } from "./workspace-source/types";
 
 /**
  * Generates the demo workspace (CONTRACTS §5) from ./workspace-source: one getPage()-shaped record map per root
- * page, the image files, and index.json. Deterministic: ids come from names, times from the source, so running it
- * twice writes the same bytes.   npm run notion-stub:generate [-- --out DIR]
+ * page, the image files, and index.json. Deterministic: ids come from names, times from the source, and images are
+ * drawn and encoded by our own code (workspace-source/png.ts), so every run on every machine writes the same bytes.
+ *   npm run notion-stub:generate [-- --out DIR]
  */
 
 const NAMESPACE = "pagewright-demo-workspace";
@@ -35,7 +36,13 @@ const userId = (key: string) => uuid(`user:${key}`);
 const EDITOR = userId(PEOPLE[0]!.key);
 export const notionUrlOf = (title: string, id: string) =>
   `https://www.notion.so/${title.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${id.replace(/-/g, "")}`;
-const fileUrl = (name: string) => `attachment:${uuid(`file:${name}`)}:${name}`;
+/** A file of images.ts as Notion names an upload; the stand-in's getSignedFileUrls signs it into its /files/<name>. */
+function fileUrl(name: string): string {
+  if (!IMAGES[name]) throw new Error(`no image ${name} in images.ts`);
+  return `attachment:${uuid(`file:${name}`)}:${name}`;
+}
+/** Root pages are shared to the web, as a site's pages must be (child pages inherit it, as in Notion). */
+const publicPermission = (edited: string) => [{ role: "reader", type: "public_permission", added_timestamp: ms(edited) }];
 
 type Rec = Record<string, unknown> & { id: string };
 type RecordTables = { block: Map<string, Rec>; collection: Map<string, Rec>; collection_view: Map<string, Rec> };
@@ -104,7 +111,9 @@ class FileBuilder {
       if (block.type === "image") {
         const source = String((properties.source as string[][])[0]![0]);
         const url = source.startsWith("file:") ? fileUrl(source.slice(5)) : source;
-        const [w, h] = IMAGES[source.slice(5)] ?? [960, 540];
+        const image = source.startsWith("file:") ? IMAGES[source.slice(5)] : undefined;
+        if (source.startsWith("file:") && !image) throw new Error(`${key}: no image ${source.slice(5)} in images.ts`);
+        const [w, h] = image ? [image.width, image.height] : [960, 540];
         properties.source = [[url]];
         Object.assign(format, { display_source: url, block_width: Math.min(w, 960), block_aspect_ratio: h / w, block_preserve_scale: true });
       }
@@ -113,7 +122,8 @@ class FileBuilder {
         format.table_block_column_order = Array.from({ length: count }, (_, k) => `col${k}`);
       }
       const content = block.children ? this.body(block.children, id, `${key}#${index}`, edited) : undefined;
-      this.tables.block.set(id, clean({ ...this.common(id, edited, parentId, "block"), type: block.type, properties, format, content }) as Rec);
+      const record = { ...this.common(id, edited, parentId, "block"), type: block.type, properties, format, content };
+      this.tables.block.set(id, clean(record, ["properties", "format"]) as Rec);
       return id;
     });
   }
@@ -122,13 +132,15 @@ class FileBuilder {
     const id = uuid(key);
     const content = this.body(parseMarkup(src.body, this.ctx), id, key, src.edited);
     for (const child of src.children ?? []) content.push(this.page(child, `${key}/${child.title}`, id, "block"));
-    this.tables.block.set(id, {
+    const record = {
       ...this.common(id, src.edited, parentId, parentTable),
       type: "page",
       properties: { title: inline(src.title, this.ctx) },
       content,
+      permissions: parentTable === "space" ? publicPermission(src.edited) : undefined,
       format: clean({ page_icon: src.icon, page_cover: src.cover ? fileUrl(src.cover) : undefined, page_cover_position: src.cover ? 0.5 : undefined }),
-    });
+    };
+    this.tables.block.set(id, clean(record, ["format"]));
     return id;
   }
 
@@ -189,6 +201,7 @@ class FileBuilder {
       type: "collection_view_page",
       collection_id: collectionId,
       view_ids: [viewId],
+      permissions: publicPermission(src.edited),
       format: clean({ collection_pointer: pointer, page_icon: src.icon }),
     });
     for (const row of src.rows) this.row(row, `${key}/row/${row.title}`, collectionId, src, propertyKey);
@@ -231,9 +244,12 @@ function propertyValue(type: string, value: string | string[] | boolean, ctx: In
   }
 }
 
-/** Drops undefined fields so the JSON has no holes. */
-function clean<T extends Record<string, unknown>>(obj: T): T {
-  for (const k of Object.keys(obj)) if (obj[k] === undefined) delete obj[k];
+/** Drops undefined fields so the JSON has no holes, and the named fields when they are empty objects. */
+function clean<T extends Record<string, unknown>>(obj: T, dropWhenEmpty: string[] = []): T {
+  for (const k of Object.keys(obj)) {
+    const v = obj[k];
+    if (v === undefined || (dropWhenEmpty.includes(k) && v && typeof v === "object" && !Object.keys(v).length)) delete obj[k];
+  }
   return obj;
 }
 
@@ -257,7 +273,7 @@ function recordMapJson(rootId: string, tables: RecordTables): string {
   return `${JSON.stringify(recordMap)}\n`;
 }
 
-export async function generateWorkspace(outDir: string): Promise<string[]> {
+export function generateWorkspace(outDir: string): string[] {
   const titles = collectTitles();
   const ctx: InlineContext = {
     pageIdByTitle: (title) => {
@@ -294,17 +310,12 @@ export async function generateWorkspace(outDir: string): Promise<string[]> {
   const order = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties", "docsv2Versions"];
   write("index.json", `${JSON.stringify(Object.fromEntries(order.map((k) => [k, index[k]])), null, 2)}\n`);
 
-  for (const [name, [width, height, svg]] of Object.entries(IMAGES)) {
-    const png = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${svg}</svg>`))
-      .png({ compressionLevel: 9, palette: true })
-      .toBuffer();
-    write(path.join("files", name), png);
-  }
+  for (const [name, image] of Object.entries(IMAGES)) write(path.join("files", name), renderPng(image));
   return written;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const { values } = parseArgs({ options: { out: { type: "string", default: WORKSPACE_DIR } } });
-  const files = await generateWorkspace(path.resolve(values.out!));
+  const files = generateWorkspace(path.resolve(values.out!));
   console.log(`wrote ${files.length} files to ${values.out}`);
 }

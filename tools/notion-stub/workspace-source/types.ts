@@ -1,4 +1,4 @@
-/** The shapes of the demo workspace source. Bodies use the markup described in ../workspace-markup.ts. */
+/** The shapes of the demo workspace source. Bodies use the markup described in ./markup.ts. */
 
 export type PageSource = {
   title: string;
