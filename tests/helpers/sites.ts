@@ -35,6 +35,8 @@ export type SitesApp = {
   /** Host header of the n-th seeded site (its subdomain address). */
   hosts: string[];
   siteIds: string[];
+  /** Email of each seeded site's owner (a test-login account, so tests can sign in as them). */
+  ownerEmails: string[];
   get(host: string, path: string, headers?: Record<string, string>): Promise<RawResponse>;
   stop(): Promise<void>;
 };
@@ -52,11 +54,13 @@ export async function startSitesApp(
   const databaseUrl = testDbMode() === "postgres" ? await createTestDatabase() : undefined;
   const database = await openDatabase({ dataDir, databaseUrl });
   const siteIds: string[] = [];
+  const ownerEmails: string[] = [];
   const hostKeys: string[] = [];
   try {
     await migrateDatabase(database);
     for (const seed of seeds) {
-      const { site } = await insertSite(database, seed.siteType, pageIdOf(seed.page), seed.settings ?? {});
+      const { site, user } = await insertSite(database, seed.siteType, pageIdOf(seed.page), seed.settings ?? {});
+      ownerEmails.push(user.email);
       if (seed.customDomain) {
         await database.db.update(sites).set({ customDomain: seed.customDomain, customDomainVerifiedAt: new Date() }).where(eq(sites.id, site.id));
       }
@@ -78,6 +82,7 @@ export async function startSitesApp(
     app,
     stub,
     siteIds,
+    ownerEmails,
     hosts: hostKeys.map((k) => `${k}.localhost:${app.port}`),
     get: (host, p, headers = {}) => rawRequest(`${app.url}${p}`, { host, headers }),
     stop: async () => {

@@ -38,7 +38,7 @@ export async function searchSite(db: Db, siteId: string, rawQuery: string, limit
   const options = `StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=28, MinWords=8, MaxFragments=1, FragmentDelimiter=" … "`;
   const result = await db.execute(sql`
     select page_id as "pageId", title,
-           ts_headline('english', coalesce(nullif(body, ''), title), to_tsquery('english', ${tsquery}), ${options}) as snippet
+           ts_headline('english', concat_ws(' · ', nullif(headings, ''), nullif(body, ''), title), to_tsquery('english', ${tsquery}), ${options}) as snippet
     from search_documents
     where site_id = ${siteId} and tsv @@ to_tsquery('english', ${tsquery})
     order by ts_rank(tsv, to_tsquery('english', ${tsquery})) desc, title

@@ -63,7 +63,7 @@ input.addEventListener("keydown", (e) => {
     setActive(active + 1);
   } else if (e.key === "ArrowUp") {
     e.preventDefault();
-    setActive(active - 1);
+    setActive(Math.max(0, active - 1));
   } else if (e.key === "Enter") {
     const a = list.children[active]?.querySelector("a");
     if (a) {

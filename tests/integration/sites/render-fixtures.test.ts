@@ -8,6 +8,9 @@ import { parseSiteSettings } from "@/core/sites/site-settings";
 import { fetchWholePage } from "@/notion/fetch-page";
 import { createNotionGateway } from "@/notion/notion-gateway";
 import { NotionBody } from "@/site-server/render/notion-body";
+import { renderRoute } from "@/site-server/render/render-route";
+import { buildSiteModel } from "@/site-server/model/site-model";
+import { fetchSiteContent } from "@/notion/fetch-site-content";
 import type { RenderContext } from "@/site-server/render/context";
 import { createNotionStub } from "../../../tools/notion-stub/server";
 
@@ -44,6 +47,40 @@ describe("recorded Notion pages render", () => {
       if (path.basename(file) === "collection-view-page.json") expect(html).toMatch(/class="inline-collection inline-collection-\w+"[\s\S]*<(tr|li)/);
       // Notion file URLs never reach the page directly: they go through the image route.
       expect(html).not.toMatch(/src="(attachment:|https:\/\/prod-files-secure|https:\/\/s3[.-]us-west-2\.amazonaws\.com\/secure\.notion-static)/);
+    } finally {
+      await stub.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each(FILES.map((f) => [path.basename(f), f]))("%s as a docs site: a navigation tree whose every page renders", async (_name, file) => {
+    const recorded = JSON.parse(fs.readFileSync(file, "utf8")) as { recordMap?: { block: object }; block?: object };
+    const rootId = Object.keys((recorded.recordMap ?? recorded).block!)[0]!;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tree-"));
+    fs.writeFileSync(path.join(dir, "page.json"), JSON.stringify(recorded));
+    const stub = await createNotionStub({ dataDir: dir });
+    try {
+      const content = await fetchSiteContent(createNotionGateway({ apiBaseUrl: stub.apiBaseUrl, timeoutMs: 5000 }), { siteType: "docs", rootPageIds: [rootId], previous: new Map() });
+      const model = buildSiteModel("docs", rootId, { pages: content.pages });
+      expect(model?.kind).toBe("tree");
+      const paths = [...model!.routes.keys()];
+      expect(new Set(paths).size).toBe(paths.length);
+      expect(paths[0]).toBe("/");
+      const ctx: RenderContext = {
+        siteId: "s",
+        settings: parseSiteSettings({}),
+        model: model!,
+        origin: "https://x.example",
+        basePath: "",
+        cssHref: "/_/site.css",
+        islandHref: "/_/site.js",
+        appUrl: "https://app.example",
+        now: new Date(),
+      };
+      for (const route of model!.routes.values()) {
+        const html = renderRoute(ctx, route);
+        expect(html).toContain('<nav aria-label="Pages">');
+      }
     } finally {
       await stub.close();
       fs.rmSync(dir, { recursive: true, force: true });
