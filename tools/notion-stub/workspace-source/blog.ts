@@ -200,7 +200,9 @@ export const BLOG: DatabaseSource = {
 
         !⚠️ Test your restore once. A backup you have never restored is a hope, not a backup.
 
-        @video https://www.youtube.com/watch?v=dQw4w9WgXcQ
+        Prefer watching? Here is the whole setup in four minutes:
+
+        @video https://videos.lumen.example/self-hosting-in-four-minutes.mp4
       `,
     },
     {
