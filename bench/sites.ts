@@ -104,7 +104,7 @@ function renderBench(): BenchRow {
     [db.pageId, { pageId: db.pageId, parentPageId: null, recordMap, lastEditedTime: 1, contentHash: contentHashOf(recordMap) }],
     [db.rowIds[0]!, { pageId: db.rowIds[0]!, parentPageId: db.pageId, recordMap, lastEditedTime: 1, contentHash: "x" }],
   ]);
-  const model = buildSiteModel("blog", db.pageId, { siteId: "b", version: 1, syncedAt: null, lastAttemptAt: null, lastError: null, pages })!;
+  const model = buildSiteModel("blog", db.pageId, { pages }) as Extract<ReturnType<typeof buildSiteModel>, { kind: "database" }>;
   const route = model.routes.get(model.entries[0]!.path)!;
   const ctx: RenderContext = { siteId: "b", settings: parseSiteSettings({}), model, origin: "https://b.example", basePath: "", cssHref: "/_/site.css", appUrl: "https://app.example", now: new Date() };
   const times: number[] = [];

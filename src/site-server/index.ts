@@ -16,6 +16,7 @@ import { makeCachedResponse, PageCache, sendCached, type CachedResponse } from "
 import type { RenderContext } from "./render/context";
 import { renderNotFound, renderRoute, renderSearchPage } from "./render/render-route";
 import { sendPlainHtml } from "./respond";
+import { accessCookie, checkPassword, hasAccess, safeNext, sendPasswordForm } from "./password-gate";
 import { serveSiteImage } from "./serve-image";
 import { createSiteLookup, SITE_CHANGED, type PublishedSite } from "./site-lookup";
 
@@ -34,6 +35,7 @@ export function createSiteServer(runtime: Runtime) {
   const subscribeLimit = createRateLimiter({ limit: 5, windowMs: 10 * 60_000 });
   const feedbackLimit = createRateLimiter({ limit: 10, windowMs: 10 * 60_000 });
   const searchLimit = createRateLimiter({ limit: 120, windowMs: 60_000 });
+  const passwordLimit = createRateLimiter({ limit: 5, windowMs: 60_000 });
   const htmlCacheControl = `public, max-age=0, s-maxage=${runtime.env.REVALIDATE_SECONDS}, stale-while-revalidate=86400`;
 
   runtime.bus.on(SITE_CHANGED, (siteId?: string) => {
@@ -115,11 +117,18 @@ export function createSiteServer(runtime: Runtime) {
     if (normalized === null) return sendPlainHtml(res, 400, "Bad request", "This address is not valid.");
     path = normalized;
 
-    // Until site passwords are built, a protected site shows nothing at all.
-    if (site.passwordHash) {
-      res.writeHead(401, { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" }).end("This site is password protected.");
+    // A protected site: the password form and its POST, the stylesheet and fonts; everything else needs the cookie.
+    const isPublicAsset = path === "/_/site.css" || path.startsWith("/_/katex/");
+    if (site.passwordHash && path === "/_/password") return handlePassword(req, res, site, search);
+    const locked = Boolean(site.passwordHash) && !hasAccess(req, runtime.authSecret, site);
+    if (locked && !isPublicAsset) {
+      const wantsPage = req.method === "GET" && !/\.(xml|txt|md)$/.test(path) && !path.startsWith("/_/") && !(req.headers.accept ?? "").includes("application/json");
+      if (wantsPage) return sendPasswordForm(res, site, safeNext(`${site.basePath}${path === "/" ? "/" : path}`, site.basePath));
+      res.writeHead(401, { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store", "x-robots-tag": "noindex" }).end("Password required");
       return;
     }
+    // Protected content must never sit in a shared cache.
+    const pageCacheControl = site.passwordHash ? "private, no-store" : htmlCacheControl;
 
     // The site's own endpoints, under /_/ so they never collide with slugs.
     if (path === "/_/site.css") return sendCached(req, res, { ...siteStylesheet(), status: 200, size: 0 }, ASSET_CACHE);
@@ -149,7 +158,7 @@ export function createSiteServer(runtime: Runtime) {
     if (image) {
       // Only a site that has never been fetched asks Notion here; otherwise the stored snapshot answers.
       const snapshot = (await runtime.content.getSnapshot(site.id)) ?? (await runtime.content.getContent(ref));
-      return serveSiteImage(runtime, res, snapshot, image[1]!, search, req.headers["if-none-match"], req.method === "HEAD");
+      return serveSiteImage(runtime, res, snapshot, image[1]!, search, req.headers["if-none-match"], req.method === "HEAD", Boolean(site.passwordHash));
     }
 
     const snapshot = (await runtime.content.getSnapshot(site.id)) ?? (await runtime.content.getContent(ref));
@@ -179,7 +188,7 @@ export function createSiteServer(runtime: Runtime) {
       const response = cached(site, snapshot, path, () =>
         makeCachedResponse(200, "text/plain; charset=utf-8", path === "/llms.txt" ? llmsTxt(ctxFor()) : llmsFullTxt(ctxFor())),
       );
-      return sendCached(req, res, response, htmlCacheControl);
+      return sendCached(req, res, response, pageCacheControl);
     }
     if (path.endsWith(".md")) {
       const pagePath = path === "/index.md" ? "/" : path.slice(0, -3);
@@ -187,7 +196,7 @@ export function createSiteServer(runtime: Runtime) {
       const body = mdRoute ? markdownOf(ctxFor(), mdRoute) : null;
       if (body !== null) {
         const response = cached(site, snapshot, path, () => makeCachedResponse(200, "text/markdown; charset=utf-8", body));
-        return sendCached(req, res, response, htmlCacheControl);
+        return sendCached(req, res, response, pageCacheControl);
       }
     }
 
@@ -201,13 +210,13 @@ export function createSiteServer(runtime: Runtime) {
           : makeCachedResponse(200, special === "robots" ? "text/plain; charset=utf-8" : special === "rss" ? "application/rss+xml; charset=utf-8" : "application/xml; charset=utf-8", body);
       });
       runtime.content.revalidate(ref, snapshot);
-      return sendCached(req, res, response, htmlCacheControl);
+      return sendCached(req, res, response, pageCacheControl);
     }
 
     const route = model.routes.get(path);
     if (!route) {
       const notFound = cached(site, snapshot, "\n404", () => makeCachedResponse(404, "text/html; charset=utf-8", renderNotFound(contextOf(site, model), path)));
-      return sendCached(req, res, notFound, "public, max-age=0, s-maxage=60");
+      return sendCached(req, res, notFound, site.passwordHash ? "private, no-store" : "public, max-age=0, s-maxage=60");
     }
     // Only a real page can start a refresh: unknown paths never reach Notion.
     runtime.content.revalidate(ref, snapshot);
@@ -215,8 +224,28 @@ export function createSiteServer(runtime: Runtime) {
     const response = cached(site, snapshot, `${path}${subscribed ? "\nsubscribed" : ""}`, () =>
       makeCachedResponse(200, "text/html; charset=utf-8", renderRoute(contextOf(site, model, subscribed), route)),
     );
-    sendCached(req, res, response, htmlCacheControl);
+    sendCached(req, res, response, pageCacheControl);
   };
+
+  async function handlePassword(req: IncomingMessage, res: ServerResponse, site: PublishedSite, search: URLSearchParams): Promise<void> {
+    if (req.method === "GET") return sendPasswordForm(res, site, safeNext(search.get("next"), site.basePath));
+    if (req.method !== "POST") {
+      res.writeHead(405, { allow: "GET, POST", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
+      return;
+    }
+    const ip = clientIp(req, runtime.env.TRUST_PROXY ?? false);
+    const body = await readSmallBody(req, MAX_FORM_BYTES);
+    const form = new URLSearchParams(body ?? "");
+    const next = safeNext(form.get("next"), site.basePath);
+    if (!passwordLimit.take(`${site.id}|${ip}`)) {
+      return sendPasswordForm(res, site, next, { status: 429, error: "Too many attempts. Please wait a minute and try again." });
+    }
+    if (body === null || !(await checkPassword(site, form.get("password") ?? ""))) {
+      return sendPasswordForm(res, site, next, { status: 401, error: "That password is not right." });
+    }
+    const secure = site.origin.startsWith("https:") && (req.headers["x-forwarded-proto"] === "https" || (req.socket as { encrypted?: boolean }).encrypted === true);
+    res.writeHead(303, { location: next, "set-cookie": accessCookie(runtime.authSecret, site, secure), "cache-control": "no-store" }).end();
+  }
 
   async function handleFeedback(req: IncomingMessage, res: ServerResponse, site: PublishedSite): Promise<void> {
     if (req.method !== "POST") {

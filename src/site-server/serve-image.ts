@@ -20,6 +20,8 @@ export async function serveSiteImage(
   search: URLSearchParams,
   ifNoneMatch: string | undefined,
   headOnly: boolean,
+  /** Protected sites' files must not be kept by shared caches. */
+  privateCache = false,
 ): Promise<void> {
   const query = querySchema.safeParse(Object.fromEntries(search));
   if (!query.success || !blockIdSchema.safeParse(blockId).success) return sendText(res, 400, "Bad image request");
@@ -34,7 +36,7 @@ export async function serveSiteImage(
       "content-type": image.contentType,
       etag: image.etag,
       // The URL names the file and width; a changed image in Notion gets a new file URL, so this never goes stale.
-      "cache-control": "public, max-age=31536000, immutable",
+      "cache-control": privateCache ? "private, max-age=31536000, immutable" : "public, max-age=31536000, immutable",
       "x-content-type-options": "nosniff",
       ...(image.contentType === "image/svg+xml" ? { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" } : {}),
     };

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase, type Database } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { siteRedirects, sites } from "@/db/schema";
+import { hashSitePassword } from "@/core/sites/update-site-password";
 import { siteHostKey, type SiteType } from "@/lib/site-address";
 import { createNotionStub, type NotionStub } from "../../tools/notion-stub/server";
 import { startApp, tempDataDir, type AppProcess } from "./app-server";
@@ -26,6 +27,8 @@ export type SiteSeed = {
   settings?: object;
   customDomain?: string;
   status?: "published" | "paused";
+  /** Protects the site with this password. */
+  password?: string;
   redirects?: { fromPath: string; toUrl: string; permanent: boolean }[];
 };
 
@@ -65,6 +68,7 @@ export async function startSitesApp(
         await database.db.update(sites).set({ customDomain: seed.customDomain, customDomainVerifiedAt: new Date() }).where(eq(sites.id, site.id));
       }
       if (seed.status) await database.db.update(sites).set({ status: seed.status }).where(eq(sites.id, site.id));
+      if (seed.password) await database.db.update(sites).set({ passwordHash: await hashSitePassword(seed.password) }).where(eq(sites.id, site.id));
       if (seed.redirects?.length) await database.db.insert(siteRedirects).values(seed.redirects.map((r) => ({ ...r, siteId: site.id })));
       siteIds.push(site.id);
       hostKeys.push(siteHostKey({ siteType: seed.siteType, subdomain: site.subdomain }));

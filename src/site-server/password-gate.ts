@@ -1,0 +1,75 @@
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { verifySitePassword } from "@/core/sites/update-site-password";
+import { escapeHtml } from "./respond";
+import type { PublishedSite } from "./site-lookup";
+
+/**
+ * Password-protected sites (issue 7): without the site's cookie, every path answers the password form or 401 —
+ * pages, feeds, sitemap, search, Markdown, llms.txt, images, JSON alike. The cookie is an HMAC of the site id and
+ * its password hash (a new password logs everyone out), host-only and scoped to the site's path.
+ */
+
+export const cookieName = (siteId: string) => `site_access_${siteId.replace(/-/g, "").slice(0, 16)}`;
+
+export function accessToken(secret: string, site: Pick<PublishedSite, "id" | "passwordHash">): string {
+  return crypto.createHmac("sha256", secret).update(`${site.id}\n${site.passwordHash}`).digest("base64url");
+}
+
+function cookiesOf(req: IncomingMessage): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of String(req.headers.cookie ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0) out.set(part.slice(0, i).trim(), part.slice(i + 1).trim());
+  }
+  return out;
+}
+
+export function hasAccess(req: IncomingMessage, secret: string, site: PublishedSite): boolean {
+  if (!site.passwordHash) return true;
+  const given = cookiesOf(req).get(cookieName(site.id));
+  if (!given) return false;
+  const expected = accessToken(secret, site);
+  return given.length === expected.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+/** A path to return to after the password: only this site's own paths. */
+export function safeNext(next: string | null | undefined, basePath: string): string {
+  const fallback = `${basePath}/`;
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\") || next.length > 1024) return fallback;
+  return basePath && !next.startsWith(`${basePath}/`) && next !== basePath ? fallback : next;
+}
+
+/** The password page: no site name, no content, nothing to index. */
+export function sendPasswordForm(res: ServerResponse, site: PublishedSite, next: string, opts: { status?: number; error?: string } = {}): void {
+  const action = `${site.basePath}/_/password`;
+  const body =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<meta name="robots" content="noindex,nofollow"><title>Password required</title>` +
+    `<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#111;background:#fff}` +
+    `main{width:min(360px,90vw);padding:2rem}h1{font-size:1.4rem;margin:0 0 .5rem}p{color:#555}label{display:block;font-weight:600;margin:1rem 0 .25rem}` +
+    `input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #999;border-radius:8px;font:inherit}` +
+    `button{margin-top:1rem;width:100%;padding:.6rem;border:0;border-radius:8px;background:#1f2937;color:#fff;font:inherit;font-weight:600;cursor:pointer}` +
+    `[role=alert]{color:#b00020;font-weight:600}@media (prefers-color-scheme:dark){body{background:#0f1115;color:#e6e8eb}p{color:#a1a9b3}input{background:#181b20;color:#e6e8eb}}</style></head>` +
+    `<body><main><h1>This site is password protected</h1><p>Enter the password to continue.</p>` +
+    (opts.error ? `<p role="alert">${escapeHtml(opts.error)}</p>` : "") +
+    `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="next" value="${escapeHtml(next)}">` +
+    `<label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password" autofocus maxlength="200">` +
+    `<button type="submit">Continue</button></form></main></body></html>`;
+  res.writeHead(opts.status ?? 401, {
+    "content-type": "text/html; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "private, no-store",
+    "x-robots-tag": "noindex",
+    "x-content-type-options": "nosniff",
+  });
+  res.end(body);
+}
+
+export async function checkPassword(site: PublishedSite, password: string): Promise<boolean> {
+  return Boolean(site.passwordHash) && password.length > 0 && password.length <= 200 && (await verifySitePassword(password, site.passwordHash!));
+}
+
+export function accessCookie(secret: string, site: PublishedSite, secure: boolean): string {
+  return `${cookieName(site.id)}=${accessToken(secret, site)}; Path=${site.basePath || "/"}; HttpOnly; SameSite=Lax; Max-Age=${30 * 24 * 3600}${secure ? "; Secure" : ""}`;
+}
