@@ -17,6 +17,7 @@ import type { RenderContext } from "./render/context";
 import { renderNotFound, renderRoute, renderSearchPage } from "./render/render-route";
 import { sendPlainHtml } from "./respond";
 import { accessCookie, checkPassword, hasAccess, safeNext, sendPasswordForm } from "./password-gate";
+import { contentSecurityPolicy, inlineScriptHashes } from "./security";
 import { serveSiteImage } from "./serve-image";
 import { createSiteLookup, SITE_CHANGED, type PublishedSite } from "./site-lookup";
 
@@ -93,6 +94,7 @@ export function createSiteServer(runtime: Runtime) {
     const site = await lookup.find(target);
     if (!site) return sendPlainHtml(res, 404, "Site not found", "There is no site at this address.");
 
+    if ((req.url ?? "").length > 4096) return sendPlainHtml(res, 414, "Address too long", "This address is too long.");
     const rawPath = (req.url ?? "/").split("?")[0]!;
     const search = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
 
@@ -129,6 +131,10 @@ export function createSiteServer(runtime: Runtime) {
     }
     // Protected content must never sit in a shared cache.
     const pageCacheControl = site.passwordHash ? "private, no-store" : htmlCacheControl;
+    const pageHeaders = {
+      "content-security-policy": contentSecurityPolicy(site.settings, inlineScriptHashes(site.settings)),
+      "referrer-policy": "strict-origin-when-cross-origin",
+    };
 
     // The site's own endpoints, under /_/ so they never collide with slugs.
     if (path === "/_/site.css") return sendCached(req, res, { ...siteStylesheet(), status: 200, size: 0 }, ASSET_CACHE);
@@ -169,8 +175,9 @@ export function createSiteServer(runtime: Runtime) {
     if (path === "/_/search") {
       const ip = clientIp(req, runtime.env.TRUST_PROXY ?? false);
       if (!searchLimit.take(`${site.id}|${ip}`)) return sendPlainHtml(res, 429, "Too many requests", "Please slow down.");
-      const query = (search.get("q") ?? "").slice(0, 200);
-      const hits = query.length > 200 ? [] : await searchSite(runtime.db, site.id, query);
+      const query = search.get("q") ?? "";
+      if (query.length > 200) return sendPlainHtml(res, 400, "Search too long", "Please search with at most 200 characters.");
+      const hits = await searchSite(runtime.db, site.id, query);
       // Only pages the site publishes: hidden and future posts are indexed with the snapshot but never shown.
       const results = hits
         .filter((h) => model.pathOfPage.has(h.pageId))
@@ -179,7 +186,7 @@ export function createSiteServer(runtime: Runtime) {
         res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" }).end(JSON.stringify({ results }));
         return;
       }
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(renderSearchPage(contextOf(site, model), query, results));
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...pageHeaders }).end(renderSearchPage(contextOf(site, model), query, results));
       return;
     }
 
@@ -188,7 +195,7 @@ export function createSiteServer(runtime: Runtime) {
       const response = cached(site, snapshot, path, () =>
         makeCachedResponse(200, "text/plain; charset=utf-8", path === "/llms.txt" ? llmsTxt(ctxFor()) : llmsFullTxt(ctxFor())),
       );
-      return sendCached(req, res, response, pageCacheControl);
+      return sendCached(req, res, response, pageCacheControl, pageHeaders);
     }
     if (path.endsWith(".md")) {
       const pagePath = path === "/index.md" ? "/" : path.slice(0, -3);
@@ -196,7 +203,7 @@ export function createSiteServer(runtime: Runtime) {
       const body = mdRoute ? markdownOf(ctxFor(), mdRoute) : null;
       if (body !== null) {
         const response = cached(site, snapshot, path, () => makeCachedResponse(200, "text/markdown; charset=utf-8", body));
-        return sendCached(req, res, response, pageCacheControl);
+        return sendCached(req, res, response, pageCacheControl, pageHeaders);
       }
     }
 
@@ -210,13 +217,13 @@ export function createSiteServer(runtime: Runtime) {
           : makeCachedResponse(200, special === "robots" ? "text/plain; charset=utf-8" : special === "rss" ? "application/rss+xml; charset=utf-8" : "application/xml; charset=utf-8", body);
       });
       runtime.content.revalidate(ref, snapshot);
-      return sendCached(req, res, response, pageCacheControl);
+      return sendCached(req, res, response, pageCacheControl, pageHeaders);
     }
 
     const route = model.routes.get(path);
     if (!route) {
       const notFound = cached(site, snapshot, "\n404", () => makeCachedResponse(404, "text/html; charset=utf-8", renderNotFound(contextOf(site, model), path)));
-      return sendCached(req, res, notFound, site.passwordHash ? "private, no-store" : "public, max-age=0, s-maxage=60");
+      return sendCached(req, res, notFound, site.passwordHash ? "private, no-store" : "public, max-age=0, s-maxage=60", pageHeaders);
     }
     // Only a real page can start a refresh: unknown paths never reach Notion.
     runtime.content.revalidate(ref, snapshot);
@@ -224,7 +231,7 @@ export function createSiteServer(runtime: Runtime) {
     const response = cached(site, snapshot, `${path}${subscribed ? "\nsubscribed" : ""}`, () =>
       makeCachedResponse(200, "text/html; charset=utf-8", renderRoute(contextOf(site, model, subscribed), route)),
     );
-    sendCached(req, res, response, pageCacheControl);
+    sendCached(req, res, response, pageCacheControl, pageHeaders);
   };
 
   async function handlePassword(req: IncomingMessage, res: ServerResponse, site: PublishedSite, search: URLSearchParams): Promise<void> {

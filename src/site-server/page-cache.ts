@@ -71,8 +71,9 @@ export class PageCache {
 }
 
 /** Sends a cached response: 304 on a matching ETag, brotli or gzip when the client takes them. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedResponse, cacheControl: string): void {
+export function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedResponse, cacheControl: string, extraHeaders: Record<string, string> = {}): void {
   const headers: Record<string, string | number> = {
+    ...extraHeaders,
     "content-type": page.contentType,
     etag: page.etag,
     "cache-control": cacheControl,

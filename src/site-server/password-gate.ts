@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { verifySitePassword } from "@/core/sites/update-site-password";
 import { escapeHtml } from "./respond";
+import { NOTICE_PAGE_CSP } from "./security";
 import type { PublishedSite } from "./site-lookup";
 
 /**
@@ -62,6 +63,7 @@ export function sendPasswordForm(res: ServerResponse, site: PublishedSite, next:
     "cache-control": "private, no-store",
     "x-robots-tag": "noindex",
     "x-content-type-options": "nosniff",
+    "content-security-policy": NOTICE_PAGE_CSP,
   });
   res.end(body);
 }

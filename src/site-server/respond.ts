@@ -1,3 +1,4 @@
+import { NOTICE_PAGE_CSP } from "./security";
 import type { ServerResponse } from "node:http";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -19,6 +20,7 @@ export function sendPlainHtml(res: ServerResponse, status: number, title: string
     "content-length": Buffer.byteLength(body),
     "cache-control": "no-store",
     "x-content-type-options": "nosniff",
+    "content-security-policy": NOTICE_PAGE_CSP,
   });
   res.end(body);
 }

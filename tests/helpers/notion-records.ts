@@ -25,7 +25,9 @@ type Tables = { block: Record<string, Rec>; collection: Record<string, Rec>; col
 export type BodyBlock =
   | { type: "text" | "header" | "sub_header" | "quote" | "bulleted_list"; text: string }
   | { type: "image"; source: string }
-  | { type: "page"; title: string; body?: BodyBlock[] };
+  | { type: "page"; title: string; body?: BodyBlock[] }
+  /** Any block as Notion would store it (for hostile or unusual content). */
+  | { type: "raw"; raw: { type: string; properties?: Record<string, unknown>; format?: Record<string, unknown> } };
 
 export type Row = { title: string; props?: Record<string, unknown[]>; body?: BodyBlock[] };
 
@@ -59,7 +61,9 @@ export class RecordMapBuilder {
   private body(parentId: string, blocks: BodyBlock[], key: string): string[] {
     return blocks.map((b, i) => {
       const id = idFor(`${key}/${i}`);
-      if (b.type === "image") {
+      if (b.type === "raw") {
+        this.block(id, b.raw.type, parentId, "block", { properties: b.raw.properties ?? {}, format: b.raw.format ?? {} });
+      } else if (b.type === "image") {
         this.block(id, "image", parentId, "block", { properties: { source: [[b.source]] }, format: { display_source: b.source, block_width: 640 } });
       } else if (b.type === "page") {
         const content = this.body(id, b.body ?? [], `${key}/${i}`);
@@ -72,12 +76,12 @@ export class RecordMapBuilder {
   }
 
   /** A plain page (its own file) with a body; sub-pages are `{type:"page"}` body blocks. */
-  page(title: string, body: BodyBlock[] = []): string {
+  page(title: string, body: BodyBlock[] = [], titleProperty?: unknown[]): string {
     const id = idFor(`page:${title}`);
     this.current = { block: {}, collection: {}, collection_view: {} };
     this.files.set(id, this.current);
     const content = this.body(id, body, `page:${title}`);
-    this.block(id, "page", SPACE, "space", { properties: { title: [[title]] }, content });
+    this.block(id, "page", SPACE, "space", { properties: { title: titleProperty ?? [[title]] }, content });
     return id;
   }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PRODUCT_NAME } from "@/lib/brand";
 import { absoluteUrl, href, siteName, type RenderContext } from "./context";
+import { gtagInline } from "../security";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -28,7 +29,12 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   const fullTitle = meta.path === "/" ? name : `${meta.title} · ${name}`;
   const { theme, analytics, navigation, showBadge } = ctx.settings;
   const hasFeed = ctx.model.kind === "database" && ctx.model.siteType !== "roadmap";
-  const favicon = theme.favicon?.url ?? (ctx.model.icon && !/^https?:|^\//.test(ctx.model.icon) ? emojiFavicon(ctx.model.icon) : null);
+  // Always an icon link, so browsers never ask for /favicon.ico: the owner's, the page's emoji, or a dot in the accent colour.
+  const favicon =
+    theme.favicon?.url ??
+    (ctx.model.icon && !/^https?:|^\//.test(ctx.model.icon)
+      ? emojiFavicon(ctx.model.icon)
+      : `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${theme.accentColor}"/></svg>`)}`);
   const image = meta.image ?? theme.socialImage?.url ?? null;
   return (
     <html lang="en">
@@ -50,7 +56,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
         <meta name="twitter:description" content={meta.description} />
         {image ? <meta name="twitter:image" content={image} /> : null}
         <meta name="theme-color" content={theme.accentColor} />
-        {favicon ? <link rel="icon" href={favicon} /> : null}
+        <link rel="icon" href={favicon} />
         {hasFeed ? <link rel="alternate" type="application/rss+xml" title={name} href={absoluteUrl(ctx, "/rss.xml")} /> : null}
         <link rel="stylesheet" href={ctx.cssHref} />
         {island ? <meta name="site-base" content={ctx.basePath} /> : null}
@@ -63,7 +69,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
             <script async src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(analytics.googleAnalyticsId)}`} />
             <script
               dangerouslySetInnerHTML={{
-                __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',${safeJson(analytics.googleAnalyticsId)});`,
+                __html: gtagInline(analytics.googleAnalyticsId),
               }}
             />
           </>

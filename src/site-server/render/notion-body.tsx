@@ -4,6 +4,7 @@ import { CodeBlock } from "./code-block";
 import { Equation } from "./equation";
 import { InlineCollection } from "./inline-collection";
 import { SafeLink } from "./safe-link";
+import { withSafeEmbeds } from "../security";
 import { href, imageSrc, type RenderContext } from "./context";
 
 /**
@@ -18,7 +19,7 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
   };
   // Mentions of other pages ([["p", id]]) resolve through the site's page blocks (rows, sub-pages).
   const root = ctx.model.rootRecordMap;
-  const merged = { ...recordMap, block: { ...ctx.model.pageBlocks, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } };
+  const merged = withSafeEmbeds({ ...recordMap, block: { ...ctx.model.pageBlocks, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } });
   return (
     <NotionRenderer
       recordMap={merged}

@@ -1,0 +1,108 @@
+import crypto from "node:crypto";
+import type { Block, ExtendedRecordMap } from "notion-types";
+import type { SiteSettings } from "@/core/sites/site-settings";
+
+/**
+ * Published pages treat Notion content as untrusted (issue 7): embeds only from known providers (others become plain
+ * links), and a Content-Security-Policy that allows only what our pages need plus the owner's analytics.
+ */
+
+/** Hosts whose players and widgets a page may frame. */
+const EMBED_HOSTS = [
+  "www.youtube.com",
+  "youtube.com",
+  "www.youtube-nocookie.com",
+  "player.vimeo.com",
+  "vimeo.com",
+  "www.loom.com",
+  "codepen.io",
+  "www.figma.com",
+  "www.google.com",
+  "maps.google.com",
+  "docs.google.com",
+  "drive.google.com",
+  "gist.github.com",
+  "form.typeform.com",
+  "excalidraw.com",
+  "open.spotify.com",
+  "w.soundcloud.com",
+  "www.canva.com",
+  "miro.com",
+  "airtable.com",
+  "calendly.com",
+];
+
+export function isAllowedEmbed(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === "https:" && EMBED_HOSTS.includes(u.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+const FRAMED = new Set(["embed", "video", "tweet", "maps", "pdf", "figma", "typeform", "codepen", "excalidraw", "gist", "drive", "audio"]);
+
+const sourceOf = (b: Block) =>
+  String((b.format as { display_source?: string } | undefined)?.display_source ?? ((b.properties as { source?: string[][] } | undefined)?.source?.[0]?.[0] ?? ""));
+
+/**
+ * The record map with every framed block whose source is not an allowed provider turned into a bookmark (a link),
+ * so no page ever frames an unknown origin. Notion-hosted files (attachment:) keep their type: they go through our
+ * image/file routes. Returns the same object when nothing needed changing.
+ */
+export function withSafeEmbeds(recordMap: ExtendedRecordMap): ExtendedRecordMap {
+  let changed: Record<string, unknown> | null = null;
+  for (const [id, box] of Object.entries(recordMap.block)) {
+    const outer = box as { value?: { value?: Block } & Partial<Block> };
+    const block = (outer.value?.value ?? outer.value) as Block | undefined;
+    if (!block || !FRAMED.has(block.type)) continue;
+    const source = sourceOf(block);
+    if (source.startsWith("attachment:") || isAllowedEmbed(source)) continue;
+    const link = /^https?:\/\//i.test(source) ? source : "";
+    const safe = { ...block, type: link ? "bookmark" : "text", format: {}, properties: link ? { link: [[link]], title: [[link]] } : { title: [[""]] } } as unknown as Block;
+    changed ??= { ...recordMap.block };
+    changed[id] = { value: safe, role: "reader" };
+  }
+  return changed ? { ...recordMap, block: changed as ExtendedRecordMap["block"] } : recordMap;
+}
+
+/** The CSP header of published pages. Inline styles are needed by the block renderer; inline scripts never are. */
+export function contentSecurityPolicy(settings: Pick<SiteSettings, "analytics">, inlineScriptHashes: string[] = []): string {
+  const scripts = ["'self'", ...inlineScriptHashes.map((h) => `'sha256-${h}'`)];
+  const connect = ["'self'"];
+  if (settings.analytics.plausibleDomain) {
+    scripts.push("https://plausible.io");
+    connect.push("https://plausible.io");
+  }
+  if (settings.analytics.googleAnalyticsId) {
+    scripts.push("https://www.googletagmanager.com");
+    connect.push("https://www.google-analytics.com", "https://*.google-analytics.com", "https://www.googletagmanager.com");
+  }
+  return [
+    "default-src 'none'",
+    `script-src ${scripts.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data:",
+    "font-src 'self'",
+    `connect-src ${connect.join(" ")}`,
+    `frame-src ${EMBED_HOSTS.map((h) => `https://${h}`).join(" ")}`,
+    "media-src 'self' https:",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** Google Analytics' inline bootstrap, and its hash for the CSP (no 'unsafe-inline' for scripts). */
+export function gtagInline(measurementId: string): string {
+  return `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',${JSON.stringify(measurementId).replace(/</g, "\\u003c")});`;
+}
+
+export function inlineScriptHashes(settings: Pick<SiteSettings, "analytics">): string[] {
+  const id = settings.analytics.googleAnalyticsId;
+  return id ? [crypto.createHash("sha256").update(gtagInline(id)).digest("base64")] : [];
+}
+
+/** For our own small notice pages (errors, the password form): nothing but inline styles and a same-site form. */
+export const NOTICE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
