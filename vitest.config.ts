@@ -20,7 +20,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           exclude: postgresPass
-            ? ["tests/integration/pglite-*.test.ts", "tests/integration/notion-stub/**", "tests/integration/notion/page-check.test.ts", "tests/integration/sites/render-fixtures.test.ts"]
+            ? ["tests/integration/pglite-*.test.ts", "tests/integration/notion-stub/**", "tests/integration/notion/page-check.test.ts", "tests/integration/sites/render-fixtures.test.ts", "tests/integration/demo.test.ts"]
             : [],
           environment: "node",
           testTimeout: 30_000,

@@ -74,7 +74,8 @@ async function main(): Promise<void> {
   console.log(`[server] ready on ${env.APP_URL} (database: ${runtime.database.kind}, sites on *.${env.APPS_DOMAIN})`);
 }
 
-main().catch((err: unknown) => {
+/** Resolves once the server listens (scripts that start it in-process, like the demo, wait for it). */
+export const serverReady: Promise<void> = main().catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(`[server] ${err.message}`);
   } else {
