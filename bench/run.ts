@@ -11,6 +11,7 @@ import type { BenchRow } from "./sync";
 const benches: Record<string, () => Promise<BenchRow[]>> = {
   sync: async () => (await import("./sync")).benchSync(),
   sites: async () => (await import("./sites")).benchSites(),
+  lighthouse: async () => (await import("./lighthouse")).benchLighthouse(),
 };
 
 const only = process.argv.slice(2);

@@ -12,6 +12,7 @@ import { llmsFullTxt, llmsTxt, markdownOf } from "./llms";
 import type { HostTarget } from "./classify-host";
 import { robotsTxt, rssFeed, sitemap } from "./feeds";
 import { buildSiteModel, type SiteModel } from "./model/site-model";
+import { faviconSvg } from "./render/favicon";
 import { makeCachedResponse, PageCache, sendCached, type CachedResponse } from "./page-cache";
 import type { RenderContext } from "./render/context";
 import { renderNotFound, renderRoute, renderSearchPage } from "./render/render-route";
@@ -172,6 +173,10 @@ export function createSiteServer(runtime: Runtime) {
     const model = modelOf(site, snapshot);
     if (!model) return sendPlainHtml(res, 503, "Site not ready", "This site's Notion page could not be read as a " + site.siteType + ".");
 
+    if (path === "/_/favicon.svg") {
+      const icon = cached(site, snapshot, path, () => makeCachedResponse(200, "image/svg+xml", faviconSvg(model.icon, site.settings.theme.accentColor)));
+      return sendCached(req, res, icon, site.passwordHash ? "private, no-store" : ASSET_CACHE);
+    }
     if (path === "/_/search") {
       const ip = clientIp(req, runtime.env.TRUST_PROXY ?? false);
       if (!searchLimit.take(`${site.id}|${ip}`)) return sendPlainHtml(res, 429, "Too many requests", "Please slow down.");

@@ -43,6 +43,18 @@ export function isAllowedEmbed(url: string): boolean {
 
 const FRAMED = new Set(["embed", "video", "tweet", "maps", "pdf", "figma", "typeform", "codepen", "excalidraw", "gist", "drive", "audio"]);
 
+/** A direct media file over https: the renderer plays it in a <video>/<audio> element, which runs no script. */
+const MEDIA_FILE = /\.(mp4|webm|ogv|ogg|mov|m4v|mp3|m4a|wav|oga|flac)$/i;
+export function isDirectMediaFile(type: string, url: string): boolean {
+  if (type !== "video" && type !== "audio") return false;
+  try {
+    const u = new URL(url);
+    return u.protocol === "https:" && MEDIA_FILE.test(u.pathname);
+  } catch {
+    return false;
+  }
+}
+
 const sourceOf = (b: Block) =>
   String((b.format as { display_source?: string } | undefined)?.display_source ?? ((b.properties as { source?: string[][] } | undefined)?.source?.[0]?.[0] ?? ""));
 
@@ -58,7 +70,7 @@ export function withSafeEmbeds(recordMap: ExtendedRecordMap): ExtendedRecordMap 
     const block = (outer.value?.value ?? outer.value) as Block | undefined;
     if (!block || !FRAMED.has(block.type)) continue;
     const source = sourceOf(block);
-    if (source.startsWith("attachment:") || isAllowedEmbed(source)) continue;
+    if (source.startsWith("attachment:") || isAllowedEmbed(source) || isDirectMediaFile(block.type, source)) continue;
     const link = /^https?:\/\//i.test(source) ? source : "";
     const safe = { ...block, type: link ? "bookmark" : "text", format: {}, properties: link ? { link: [[link]], title: [[link]] } : { title: [[""]] } } as unknown as Block;
     changed ??= { ...recordMap.block };

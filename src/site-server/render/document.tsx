@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PRODUCT_NAME } from "@/lib/brand";
 import { absoluteUrl, href, siteName, type RenderContext } from "./context";
+import { faviconHref } from "./favicon";
 import { gtagInline } from "../security";
 
 export type PageMeta = {
@@ -17,11 +18,6 @@ export type PageMeta = {
 
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-/** An emoji icon as an inline SVG favicon: no extra request. */
-function emojiFavicon(emoji: string): string {
-  return `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${emoji}</text></svg>`)}`;
-}
-
 /** The HTML shell every published page shares: head tags for search engines and sharing, header, footer. */
 export function Document({ ctx, meta, children, island = false }: { ctx: RenderContext; meta: PageMeta; children: ReactNode; island?: boolean }) {
   const name = siteName(ctx);
@@ -29,12 +25,8 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   const fullTitle = meta.path === "/" ? name : `${meta.title} · ${name}`;
   const { theme, analytics, navigation, showBadge } = ctx.settings;
   const hasFeed = ctx.model.kind === "database" && ctx.model.siteType !== "roadmap";
-  // Always an icon link, so browsers never ask for /favicon.ico: the owner's, the page's emoji, or a dot in the accent colour.
-  const favicon =
-    theme.favicon?.url ??
-    (ctx.model.icon && !/^https?:|^\//.test(ctx.model.icon)
-      ? emojiFavicon(ctx.model.icon)
-      : `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${theme.accentColor}"/></svg>`)}`);
+  // Always an icon link, so browsers never ask for /favicon.ico.
+  const favicon = faviconHref(ctx);
   const image = meta.image ?? theme.socialImage?.url ?? null;
   return (
     <html lang="en">

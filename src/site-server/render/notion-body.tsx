@@ -41,3 +41,13 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
     />
   );
 }
+
+/**
+ * react-notion-x renders a simple table's header row with <td>; screen readers (and axe's td-has-header) need <th>.
+ * Rewrites only the header rows of notion-simple-table in rendered HTML.
+ */
+export function accessibleTables(html: string): string {
+  return html.replace(/(<tr class="[^"]*notion-simple-table-header-row[^"]*">)([\s\S]*?)(<\/tr>)/g, (_m, open: string, cells: string, close: string) =>
+    `${open}${cells.replace(/<td(\s|>)/g, '<th scope="col"$1').replace(/<\/td>/g, "</th>")}${close}`,
+  );
+}

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { DatabaseSiteModel, Route, TreeSiteModel } from "../model/site-model";
 import { DocsPage, HelpPage, SearchPage, SimplePage } from "./tree-pages";
+import { accessibleTables } from "./notion-body";
 import type { RenderContext } from "./context";
 import { BlogIndex, ChangelogIndex, EntryList, EntryPage, RoadmapBoard } from "./database-pages";
 import { Document } from "./document";
@@ -13,7 +14,7 @@ export function renderRoute(ctx: RenderContext, route: Route): string {
     const t = ctx as RenderContext & { model: TreeSiteModel };
     const page =
       model.siteType === "help_desk" ? <HelpPage ctx={t} node={route.node} /> : model.siteType === "simple" ? <SimplePage ctx={t} node={route.node} /> : <DocsPage ctx={t} node={route.node} />;
-    return `<!doctype html>${renderToStaticMarkup(page)}`;
+    return `<!doctype html>${accessibleTables(renderToStaticMarkup(page))}`;
   }
   const c = ctx as RenderContext & { model: DatabaseSiteModel };
   let element;
@@ -33,7 +34,7 @@ export function renderRoute(ctx: RenderContext, route: Route): string {
     case "page":
       throw new Error("Tree pages need a tree site");
   }
-  return `<!doctype html>${renderToStaticMarkup(element)}`;
+  return `<!doctype html>${accessibleTables(renderToStaticMarkup(element))}`;
 }
 
 /** The site's own 404 page, with its header and footer. */

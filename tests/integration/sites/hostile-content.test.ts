@@ -27,6 +27,20 @@ describe("hostile content", () => {
     expect(html).toContain("&lt;script&gt;alert(&#x27;heading&#x27;)&lt;/script&gt;");
     // The unknown embed is a plain link instead.
     expect(html).toMatch(/<a[^>]+href="https:\/\/evil\.example\/frame\.html"/);
+    // A video is played only when it is a media file over https; anything else becomes a link.
+    expect(html).toMatch(/<video[^>]+src="https:\/\/media\.example\/launch\.mp4"/);
+    expect(html).not.toMatch(/<(video|iframe)[^>]+evil\.example/);
+    expect(html).toMatch(/<a[^>]+href="https:\/\/evil\.example\/player\.html"/);
+  });
+
+  it("serves its icon from its own host, not as a data: URL", async () => {
+    const html = (await s.get(s.hosts[0]!, "/")).body;
+    const icon = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1];
+    expect(icon).toMatch(/^\/_\/favicon\.svg\?v=[0-9a-f]{12}$/);
+    const res = await s.get(s.hosts[0]!, icon!);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/svg+xml");
+    expect(res.body).toMatch(/^<svg [^>]*><circle [^>]*fill="#2255dd"\/><\/svg>$/);
   });
 
   it("sends a Content-Security-Policy without inline scripts or unknown frames", async () => {
