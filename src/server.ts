@@ -8,7 +8,7 @@ import next from "next";
 import { ConfigError, parseEnv } from "@/env";
 import { setRuntime } from "@/runtime";
 import { closeRuntime, createRuntime } from "@/runtime/create-runtime";
-import { createHostClassifier } from "@/site-server/classify-host";
+import { createHostClassifier, isLoopbackTlsAsk } from "@/site-server/classify-host";
 import { createSiteServer } from "@/site-server";
 import { sendPlainHtml } from "@/site-server/respond";
 import { rejectBadAppRequest } from "@/http/request-guards";
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const classify = createHostClassifier({ appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN });
 
   const server = http.createServer((req, res) => {
-    const target = classify(req.headers.host);
+    const target = isLoopbackTlsAsk(req.headers.host, req.url) ? ({ kind: "app" } as const) : classify(req.headers.host);
     const work =
       target.kind === "app"
         ? rejectBadAppRequest(req, res)

@@ -31,6 +31,10 @@ const SLOW: Record<string, number> = {
   waitForSubscription: 70_000,
   deleteSite: 15_000,
   deleteUser: 15_000,
+  // DNS lookups (up to 4 s each, in parallel).
+  updateSiteDomain: 15_000,
+  verifySiteDomain: 15_000,
+  getSiteDomain: 15_000,
 };
 
 const CLIENT_VERSION = "1";

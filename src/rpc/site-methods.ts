@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { sendCancellationReason, sendCancellationReasonInput } from "@/core/billing/send-cancellation-reason";
 import { waitForSubscription, waitForSubscriptionInput } from "@/core/billing/wait-for-subscription";
+import { getSiteDomain, getSiteDomainInput } from "@/core/domains/get-site-domain";
+import { updateSiteDomain, updateSiteDomainInput } from "@/core/domains/update-site-domain";
+import { verifySiteDomain, verifySiteDomainInput } from "@/core/domains/verify-site-domain";
 import { getTextFeedback, getTextFeedbackInput } from "@/core/feedback/get-text-feedback";
 import { getNotionData } from "@/core/notion/get-notion-data";
 import { isNotionPagePublic } from "@/core/notion/is-notion-page-public";
@@ -18,6 +21,7 @@ import { updateSiteRedirects, updateSiteRedirectsInput } from "@/core/sites/upda
 import { uploadFile, uploadFileInput } from "@/core/sites/upload-file";
 import { siteIdOnly, siteSubscribersToCsv } from "@/core/subscribers/site-subscribers-to-csv";
 import { UPLOAD_BODY_LIMIT } from "@/http/request-guards";
+import { createDnsResolver } from "@/integrations/dns";
 import { method, type RpcContext } from "./method";
 
 /** The site RPC (`POST /api/site`, SPEC §7). Every method: zod params, one core operation, owner checked inside it. */
@@ -25,6 +29,9 @@ import { method, type RpcContext } from "./method";
 const siteId = z.string().min(1).max(64);
 const empty = z.object({}).strict();
 const bus = (ctx: RpcContext) => ({ db: ctx.runtime.db, bus: ctx.runtime.bus });
+/** Custom domains: the database, the bus, the product's hosts and DNS (DNS_SERVERS when set). */
+const domains = (ctx: RpcContext) => ({ ...bus(ctx), env: ctx.runtime.env, dns: createDnsResolver(ctx.runtime.env) });
+const DOMAIN_STATE = "DomainState {domain, verified, verifiedAt, records: [{type: 'TXT' | 'CNAME' | 'A' | 'AAAA', name, value, ok: boolean | null}], problems: string[]}";
 const billingEnabled = (ctx: RpcContext) => Boolean(ctx.runtime.env.PADDLE_API_KEY);
 
 /** The upsert… methods patch one section of the settings (CONTRACTS §8) through updateSite. */
@@ -84,6 +91,27 @@ export const siteMethods = {
   upsertAnalyticsCustomization: sectionMethod("analytics", "Changes the analytics settings"),
   updateSiteEmailSettings: sectionMethod("email", "Changes the email settings for subscribers"),
   updateSiteVersions: sectionMethod("versions", "Sets docsv2 versions: [{label, notionPageUrl}], the first is the default"),
+  updateSiteDomain: method({
+    summary: "Sets the site's custom domain (unverified, with a new TXT token), or removes it with null",
+    params: updateSiteDomainInput,
+    result: DOMAIN_STATE,
+    errors: ["NOT_FOUND", "CONFLICT"],
+    run: (ctx, p) => updateSiteDomain(domains(ctx), ctx.userId, p),
+  }),
+  verifySiteDomain: method({
+    summary: "Checks the custom domain's DNS records; verified once the TXT token and the CNAME (or A/AAAA) are found",
+    params: verifySiteDomainInput,
+    result: DOMAIN_STATE,
+    errors: ["NOT_FOUND", "CONFLICT"],
+    run: (ctx, p) => verifySiteDomain(domains(ctx), ctx.userId, p),
+  }),
+  getSiteDomain: method({
+    summary: "The custom domain, the DNS records to create and whether it is verified (DNS not checked: ok is null)",
+    params: getSiteDomainInput,
+    result: DOMAIN_STATE,
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => getSiteDomain(domains(ctx), ctx.userId, p),
+  }),
   deleteSite: method({
     summary: "Deletes the site and everything it has; its pages 404 at once",
     params: siteIdInput,

@@ -54,3 +54,17 @@ export function createHostClassifier(cfg: HostConfig): (rawHost: string | undefi
     return { kind: "site", host, hostKey: null, customDomain: host.replace(/:\d+$/, "") };
   };
 }
+
+/**
+ * Caddy's on-demand TLS asks `http://localhost:PORT/api/domains/allow?domain=…` (README "Custom domains"). That one
+ * path answers on a loopback host even when APP_URL is a public name, where `localhost` would otherwise be taken for
+ * a custom domain. (A custom domain can never be a loopback name: it needs a dot and may not be an IP address.)
+ */
+export const TLS_ASK_PATH = "/api/domains/allow";
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export function isLoopbackTlsAsk(rawHost: string | undefined, url: string | undefined): boolean {
+  const host = normalizeHost(rawHost);
+  if (!host || !LOOPBACK_NAMES.has(host.replace(/:\d+$/, ""))) return false;
+  return (url ?? "").split("?")[0] === TLS_ASK_PATH;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createHostClassifier, normalizeHost } from "@/site-server/classify-host";
+import { createHostClassifier, isLoopbackTlsAsk, normalizeHost } from "@/site-server/classify-host";
 
 describe("normalizeHost", () => {
   it.each([
@@ -53,5 +53,22 @@ describe("createHostClassifier (production: app.example.io, sites on example.sit
     ["notexample.site", { kind: "site", host: "notexample.site", hostKey: null, customDomain: "notexample.site" }],
   ])("%s", (host, expected) => {
     expect(classify(host)).toEqual(expected);
+  });
+});
+
+describe("isLoopbackTlsAsk (Caddy's on-demand TLS ask on localhost, whatever APP_URL is)", () => {
+  it.each([
+    ["localhost:3000", "/api/domains/allow?domain=docs.acme.com", true],
+    ["127.0.0.1:3000", "/api/domains/allow", true],
+    ["[::1]:3000", "/api/domains/allow?domain=x", true],
+    ["LOCALHOST", "/api/domains/allow?domain=x", true],
+    ["localhost:3000", "/api/domains/allow/", false],
+    ["localhost:3000", "/api/health", false],
+    ["localhost:3000", "/", false],
+    ["blog.acme.localhost:3000", "/api/domains/allow?domain=x", false],
+    ["docs.acme.com", "/api/domains/allow?domain=x", false],
+    [undefined, "/api/domains/allow", false],
+  ])("%s %s → %s", (host, url, expected) => {
+    expect(isLoopbackTlsAsk(host, url)).toBe(expected);
   });
 });

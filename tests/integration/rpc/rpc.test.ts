@@ -72,6 +72,11 @@ describe("the envelope", () => {
     expect(reply.body.error).toMatchObject({ code: -32602, data: { code: "VALIDATION" } });
     expect(reply.body.error?.message).toMatch(/showBadge/);
     expect(errorCode(await site(a, "getUserSites", { extra: 1 }))).toBe("VALIDATION");
+    const domain = await site(a, "updateSiteDomain", { siteId: blogId, domain: "https://docs.acme.example" });
+    expect(domain.body.error).toMatchObject({ code: -32602, message: "domain: Enter the domain only, without http:// or https://", data: { code: "VALIDATION" } });
+    expect(errorCode(await site(a, "updateSiteDomain", { siteId: blogId }))).toBe("VALIDATION");
+    expect(errorCode(await site(a, "verifySiteDomain", { siteId: blogId, domain: "docs.acme.example" }))).toBe("VALIDATION");
+    expect(errorCode(await site(a, "getSiteDomain", {}))).toBe("VALIDATION");
   });
 });
 
@@ -132,6 +137,20 @@ describe("sites", () => {
     expect((await rawRequest(`${url}/`, { host: `acme-docs.localhost:${s.app.port}` })).status).toBe(401);
     expect(result(await site(a, "updateSitePassword", { siteId: docsId, password: null }))).toEqual({ siteId: docsId, hasPassword: false });
     expect(errorCode(await site(a, "updateSitePassword", { siteId: docsId, password: "abc" }))).toBe("VALIDATION");
+  });
+
+  it("sets and removes a custom domain (unverified: DNS is not asked)", async () => {
+    const set = result<{ domain: string; verified: boolean; records: { type: string; name: string; value: string; ok: null }[] }>(
+      await site(a, "updateSiteDomain", { siteId: blogId, domain: "news.acme.example" }),
+    );
+    expect(set).toMatchObject({ domain: "news.acme.example", verified: false, verifiedAt: null, problems: [] });
+    expect(set.records).toEqual([
+      { type: "TXT", name: "_site-verify.news.acme.example", value: expect.stringMatching(/^site-verify-[0-9a-f]{32}$/), ok: null },
+      { type: "CNAME", name: "news.acme.example", value: "blog.acme.localhost", ok: null },
+    ]);
+    expect(result(await site(a, "getSiteDomain", { siteId: blogId }))).toEqual(set);
+    expect(result(await site(a, "updateSiteDomain", { siteId: blogId, domain: null }))).toEqual({ domain: null, verified: false, verifiedAt: null, records: [], problems: [] });
+    expect((await rawRequest(`${url}/`, { host: blogHost() })).status).toBe(200);
   });
 
   it("uploads images by content, refusing SVG and other files", async () => {
@@ -222,6 +241,9 @@ describe("walls between owners", () => {
     ["getTextFeedback", "site", { siteId: blogId }],
     ["waitForSubscription", "site", { siteId: blogId, timeoutMs: 0 }],
     ["syncSiteNow", "site", { siteId: blogId }],
+    ["updateSiteDomain", "site", { siteId: blogId, domain: "hijacked.example.com" }],
+    ["verifySiteDomain", "site", { siteId: blogId }],
+    ["getSiteDomain", "site", { siteId: blogId }],
     ["deleteSite", "site", { siteId: blogId }],
     ["redeemCode", "user", { code: "LIFETIME-TWO", siteId: blogId }],
   ];
@@ -237,6 +259,7 @@ describe("walls between owners", () => {
     expect(after.body).toBe(before.body);
     const mine = result<{ siteId: string; name: string }[]>(await site(a, "getUserSites", {}));
     expect(mine.find((x) => x.siteId === blogId)?.name).toBe("Acme Journal");
+    expect(result(await site(a, "getSiteDomain", { siteId: blogId }))).toMatchObject({ domain: null });
     expect((await site(a, "getTextFeedback", { siteId: blogId })).body.error).toBeUndefined();
     // The code B tried to use on A's site is still unused.
     expect(errorCode(await user(b, "redeemCode", { code: "LIFETIME-TWO", siteId: bSiteId }))).toBeUndefined();
@@ -261,7 +284,7 @@ describe("walls between owners", () => {
 describe("fuzz", () => {
   const nasty: unknown[] = ["", " ", "a".repeat(10_000), "../../etc/passwd", "<script>alert(1)</script>", "日本語", "\u0000", -1, 0, 1e308, 2 ** 53, true, null, [], {}, [1, "x"], { nested: { deep: [null] } }];
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
-  const keys = ["siteId", "subdomain", "siteType", "notionPageUrl", "name", "settings", "password", "redirects", "widget", "ai", "analytics", "email", "versions", "kind", "fileName", "contentType", "dataBase64", "reason", "text", "code", "confirm", "timeoutMs", "signupReason", "utcOffset"];
+  const keys = ["siteId", "domain", "subdomain", "siteType", "notionPageUrl", "name", "settings", "password", "redirects", "widget", "ai", "analytics", "email", "versions", "kind", "fileName", "contentType", "dataBase64", "reason", "text", "code", "confirm", "timeoutMs", "signupReason", "utcOffset"];
 
   it("random and boundary params never produce INTERNAL errors or stack traces", async () => {
     const calls: [string, "site" | "user"][] = [

@@ -1,0 +1,26 @@
+/**
+ * What the dashboard shows about a site's custom domain (CONTRACTS §4): the domain, whether it is verified, the DNS
+ * records the owner must create and, after a check, which of them were found. The UI imports this type.
+ */
+export type DomainRecordType = "TXT" | "CNAME" | "A" | "AAAA";
+
+export type DomainRecord = {
+  type: DomainRecordType;
+  /** The full record name, e.g. `_site-verify.docs.acme.com`. */
+  name: string;
+  value: string;
+  /** Found in DNS: true or false after a check; null when DNS was not asked (or did not answer). */
+  ok: boolean | null;
+};
+
+export type DomainState = {
+  domain: string | null;
+  verified: boolean;
+  /** ISO time of the first successful check of this domain. */
+  verifiedAt: string | null;
+  records: DomainRecord[];
+  /** Sentences for the owner: what is missing or could not be checked. Empty when there is nothing to do. */
+  problems: string[];
+};
+
+export const NO_DOMAIN: DomainState = { domain: null, verified: false, verifiedAt: null, records: [], problems: [] };
