@@ -55,13 +55,19 @@ export async function benchSites(): Promise<BenchRow[]> {
     rows.push({ name: "cached post, req/s (10 connections)", value: Math.round(ours.requests.average), baseline: Math.round(base.requests.average), ratio: +(ours.requests.average / base.requests.average).toFixed(2), budget: "≥ 0.5" });
     rows.push({ name: "cached post, mean latency ms", value: ours.latency.average, baseline: base.latency.average, ratio: +(ours.latency.average / base.latency.average).toFixed(2), budget: "" });
 
-    // 2. JavaScript on content pages.
+    // 2. JavaScript on content pages: inline scripts plus the uncompressed size of every script they load.
     let scriptBytes = 0;
     for (const [host, p] of [[blog, "/"], [blog, post], [changelog, "/"]] as const) {
+      let pageBytes = 0;
       const html = (await rawRequest(`${s.app.url}${p}`, { host })).body;
-      for (const m of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) if (!m[1]!.includes("application/ld+json")) scriptBytes += m[2]!.length + (m[1]!.includes("src=") ? 1 : 0);
+      for (const m of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+        if (m[1]!.includes("application/ld+json")) continue;
+        const src = /src="([^"]+)"/.exec(m[1]!)?.[1];
+        pageBytes += src ? Buffer.byteLength((await rawRequest(`${s.app.url}${src}`, { host })).body) : m[2]!.length;
+      }
+      scriptBytes = Math.max(scriptBytes, pageBytes);
     }
-    rows.push({ name: "JavaScript on content pages, bytes", value: scriptBytes, baseline: "", ratio: "", budget: "≤ 15 KB" });
+    rows.push({ name: "JavaScript on a content page (largest), bytes", value: scriptBytes, baseline: "", ratio: "", budget: "≤ 15 KB" });
 
     // 3. Edit-to-visible under a steady request rate (one request per 100 ms).
     const row = [...s.stub.store().records.block.values()].find((b) => JSON.stringify(b.properties ?? {}).includes("Our pricing, explained"))!;

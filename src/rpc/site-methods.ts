@@ -16,6 +16,7 @@ import { listOwnerSites } from "@/core/sites/list-owner-sites";
 import { siteSettingsSchema } from "@/core/sites/site-settings";
 import { syncSiteNow, syncSiteNowInput } from "@/core/sites/sync-site-now";
 import { updateSite, updateSiteInput } from "@/core/sites/update-site";
+import { updateSiteStatus, updateSiteStatusInput } from "@/core/sites/update-site-status";
 import { updateSitePassword, updateSitePasswordInput } from "@/core/sites/update-site-password";
 import { updateSiteRedirects, updateSiteRedirectsInput } from "@/core/sites/update-site-redirects";
 import { uploadFile, uploadFileInput } from "@/core/sites/upload-file";
@@ -172,7 +173,7 @@ export const siteMethods = {
   getUserSites: method({
     summary: "The owner's sites, newest first",
     params: empty,
-    result: "[{siteId, siteType, subdomain, name, status, customDomain, createdAt}]",
+    result: "[{siteId, siteType, subdomain, name, status, customDomain, createdAt, lastSyncedAt, plan}]",
     run: (ctx) => listOwnerSites(ctx.runtime.db, ctx.userId),
   }),
   waitForSubscription: method({
@@ -182,6 +183,13 @@ export const siteMethods = {
     errors: ["NOT_FOUND"],
     streaming: true,
     run: (ctx, p) => waitForSubscription({ db: ctx.runtime.db, billingEnabled: billingEnabled(ctx) }, ctx.userId, p, { signal: ctx.signal, onCheck: ctx.emit }),
+  }),
+  updateSiteStatus: method({
+    summary: "Pauses the site (its address shows a page saying so) or publishes it again",
+    params: updateSiteStatusInput,
+    result: "{siteId, status}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => updateSiteStatus(bus(ctx), ctx.userId, p),
   }),
   syncSiteNow: method({
     summary: "Refreshes the site from Notion now (the dashboard's Sync now)",

@@ -39,6 +39,7 @@ export function createSiteServer(runtime: Runtime) {
   const searchLimit = createRateLimiter({ limit: 120, windowMs: 60_000 });
   const passwordLimit = createRateLimiter({ limit: 5, windowMs: 60_000 });
   const htmlCacheControl = `public, max-age=0, s-maxage=${runtime.env.REVALIDATE_SECONDS}, stale-while-revalidate=86400`;
+  const appOrigin = new URL(runtime.env.APP_URL).origin;
 
   runtime.bus.on(SITE_CHANGED, (siteId?: string) => {
     lookup.invalidate(siteId);
@@ -133,7 +134,7 @@ export function createSiteServer(runtime: Runtime) {
     // Protected content must never sit in a shared cache.
     const pageCacheControl = site.passwordHash ? "private, no-store" : htmlCacheControl;
     const pageHeaders = {
-      "content-security-policy": contentSecurityPolicy(site.settings, inlineScriptHashes(site.settings)),
+      "content-security-policy": contentSecurityPolicy(site.settings, inlineScriptHashes(site.settings), appOrigin),
       "referrer-policy": "strict-origin-when-cross-origin",
     };
 

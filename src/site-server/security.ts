@@ -1,3 +1,4 @@
+import { themeScript } from "./assets";
 import crypto from "node:crypto";
 import type { Block, ExtendedRecordMap } from "notion-types";
 import type { SiteSettings } from "@/core/sites/site-settings";
@@ -79,8 +80,11 @@ export function withSafeEmbeds(recordMap: ExtendedRecordMap): ExtendedRecordMap 
   return changed ? { ...recordMap, block: changed as ExtendedRecordMap["block"] } : recordMap;
 }
 
-/** The CSP header of published pages. Inline styles are needed by the block renderer; inline scripts never are. */
-export function contentSecurityPolicy(settings: Pick<SiteSettings, "analytics">, inlineScriptHashes: string[] = []): string {
+/**
+ * The CSP header of published pages. Inline styles are needed by the block renderer; inline scripts never are.
+ * `appOrigin` serves the owner's uploads (logo, favicon), so images may come from it even over plain http.
+ */
+export function contentSecurityPolicy(settings: Pick<SiteSettings, "analytics">, inlineScriptHashes: string[] = [], appOrigin?: string): string {
   const scripts = ["'self'", ...inlineScriptHashes.map((h) => `'sha256-${h}'`)];
   const connect = ["'self'"];
   if (settings.analytics.plausibleDomain) {
@@ -95,7 +99,7 @@ export function contentSecurityPolicy(settings: Pick<SiteSettings, "analytics">,
     "default-src 'none'",
     `script-src ${scripts.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' https: data:",
+    `img-src 'self' https: data:${appOrigin && appOrigin.startsWith("http:") ? ` ${appOrigin}` : ""}`,
     "font-src 'self'",
     `connect-src ${connect.join(" ")}`,
     `frame-src ${EMBED_HOSTS.map((h) => `https://${h}`).join(" ")}`,
@@ -113,7 +117,8 @@ export function gtagInline(measurementId: string): string {
 
 export function inlineScriptHashes(settings: Pick<SiteSettings, "analytics">): string[] {
   const id = settings.analytics.googleAnalyticsId;
-  return id ? [crypto.createHash("sha256").update(gtagInline(id)).digest("base64")] : [];
+  const theme = themeScript().sha256;
+  return id ? [theme, crypto.createHash("sha256").update(gtagInline(id)).digest("base64")] : [theme];
 }
 
 /** For our own small notice pages (errors, the password form): nothing but inline styles and a same-site form. */

@@ -54,7 +54,31 @@ async function brokenImages(page: Page): Promise<string[]> {
 }
 
 describe("published sites in Chromium", () => {
-  it("a blog: cards with covers, a post with code, math and contents, no script at all", async () => {
+  it("follows the system theme, and the header's toggle overrides it across pages and reloads", async () => {
+    const context = await browser.newContext({ colorScheme: "light" });
+    const page = await context.newPage();
+    await page.goto(`http://${blog}/`, { waitUntil: "load" });
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe("rgb(255, 255, 255)");
+    const toggle = page.getByRole("button", { name: "Switch to dark theme" });
+    await toggle.click();
+    expect(await background()).toBe("rgb(15, 17, 21)");
+    await page.goto(`http://${blog}/how-we-made-dashboards-10-faster`, { waitUntil: "load" });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    expect(await background()).toBe("rgb(15, 17, 21)");
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await page.reload({ waitUntil: "load" });
+    expect(await background()).toBe("rgb(255, 255, 255)");
+    // With a dark system and no choice stored, the site is dark.
+    const dark = await browser.newContext({ colorScheme: "dark" });
+    const darkPage = await dark.newPage();
+    await darkPage.goto(`http://${blog}/`, { waitUntil: "load" });
+    expect(await darkPage.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(15, 17, 21)");
+    await context.close();
+    await dark.close();
+  });
+
+  it("a blog: cards with covers, a post with code, math and contents, no script file at all", async () => {
     const { page, errors, scripts } = await open(`http://${blog}/`);
     await expect(page.title()).resolves.toBe("Lumen Blog");
     expect(await page.locator("article.card").count()).toBe(12);

@@ -11,7 +11,6 @@ export const HOSTILE_BODY: BodyBlock[] = [
   { type: "raw", raw: { type: "video", properties: { source: [["javascript:alert('video')"]] }, format: { display_source: "javascript:alert('video')" } } },
   { type: "raw", raw: { type: "video", properties: { source: [["http://evil.example/clip.mp4"]] }, format: { display_source: "http://evil.example/clip.mp4" } } },
   { type: "raw", raw: { type: "video", properties: { source: [["https://evil.example/player.html"]] }, format: { display_source: "https://evil.example/player.html" } } },
-  { type: "raw", raw: { type: "video", properties: { source: [["https://media.example/launch.mp4"]] }, format: { display_source: "https://media.example/launch.mp4" } } },
   { type: "raw", raw: { type: "equation", properties: { title: [["\\href{javascript:alert('katex')}{x} + \\htmlId{a}{b}"]] } } },
   { type: "raw", raw: { type: "code", properties: { title: [["</code></pre><script>alert('code')</script>"]], language: [["HTML"]] } } },
   { type: "raw", raw: { type: "image", properties: { source: [["javascript:alert('image')"]], caption: [["<svg onload=alert('caption')>"]] } } },

@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from "@/lib/brand";
 import { absoluteUrl, href, siteName, type RenderContext } from "./context";
 import { faviconHref } from "./favicon";
 import { gtagInline } from "../security";
+import { themeScript } from "../assets";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -51,6 +52,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
         <link rel="icon" href={favicon} />
         {hasFeed ? <link rel="alternate" type="application/rss+xml" title={name} href={absoluteUrl(ctx, "/rss.xml")} /> : null}
         <link rel="stylesheet" href={ctx.cssHref} />
+        <script dangerouslySetInnerHTML={{ __html: themeScript().source }} />
         {island ? <meta name="site-base" content={ctx.basePath} /> : null}
         {island ? <script type="module" src={`${ctx.basePath}${ctx.islandHref}`} /> : null}
         <style>{`:root{--accent:${theme.accentColor}}`}</style>
@@ -88,6 +90,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
                 </ul>
               </nav>
             ) : null}
+            <button type="button" className="theme-toggle" hidden aria-label="Switch theme" />
           </div>
         </header>
         <main id="main">{children}</main>

@@ -199,6 +199,17 @@ describe("sites", () => {
     expect(result(await site(a, "sendCancellationReason", { siteId: blogId, reason: "too_expensive", text: "Just testing" }))).toEqual({ received: true });
   });
 
+  it("pauses a site, which then says so at its address, and publishes it again", async () => {
+    expect(result(await site(a, "updateSiteStatus", { siteId: blogId, status: "paused" }))).toEqual({ siteId: blogId, status: "paused" });
+    const paused = await rawRequest(`${url}/`, { host: blogHost() });
+    expect(paused.status).toBe(404);
+    expect(paused.body).toContain("The owner has paused this site.");
+    expect(result<{ siteId: string; status: string }[]>(await site(a, "getUserSites", {})).find((x) => x.siteId === blogId)?.status).toBe("paused");
+    expect(errorCode(await site(a, "updateSiteStatus", { siteId: blogId, status: "archived" }))).toBe("VALIDATION");
+    expect(result(await site(a, "updateSiteStatus", { siteId: blogId, status: "published" }))).toEqual({ siteId: blogId, status: "published" });
+    expect((await rawRequest(`${url}/`, { host: blogHost() })).status).toBe(200);
+  });
+
   it("waits for a subscription, as JSON or as an event stream (billing off: active at once)", async () => {
     expect(result(await site(a, "waitForSubscription", { siteId: blogId }))).toEqual({ siteId: blogId, active: true, billing: "off" });
     const stream = await rpc(url, a, "site", "waitForSubscription", { siteId: blogId }, { headers: { accept: "text/event-stream" } });
@@ -241,6 +252,7 @@ describe("walls between owners", () => {
     ["getTextFeedback", "site", { siteId: blogId }],
     ["waitForSubscription", "site", { siteId: blogId, timeoutMs: 0 }],
     ["syncSiteNow", "site", { siteId: blogId }],
+    ["updateSiteStatus", "site", { siteId: blogId, status: "paused" }],
     ["updateSiteDomain", "site", { siteId: blogId, domain: "hijacked.example.com" }],
     ["verifySiteDomain", "site", { siteId: blogId }],
     ["getSiteDomain", "site", { siteId: blogId }],

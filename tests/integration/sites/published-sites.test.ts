@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubControl } from "../../../tools/notion-stub/control";
@@ -147,9 +148,9 @@ describe("a blog", () => {
     expect(html).toContain('rel="prev"');
     expect(html).toContain("Related posts");
     expect(html).toContain('action="/_/subscribe"');
-    // No executable script on a content page (JSON-LD is data).
+    // One small script on a content page, the theme toggle (JSON-LD is data).
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
-    expect(scripts.filter((attrs) => !attrs.includes('type="application/ld+json"'))).toEqual([]);
+    expect(scripts.filter((attrs) => !attrs.includes('type="application/ld+json"'))).toEqual([""]);
   });
 
   it("renders every block type of the workspace's posts", async () => {
@@ -219,6 +220,17 @@ describe("settings shape the site", () => {
     const html = (await get(blog, "/")).body;
     expect(html).toContain("Published with Pagewright");
     expect(html).not.toMatch(/<script[^>]+src=/);
+  });
+
+  it("inlines the small theme toggle, allowed by its hash in the CSP, with the button it shows", async () => {
+    const res = await get(blog, "/");
+    expect(res.body).toContain('<button type="button" class="theme-toggle" hidden="" aria-label="Switch theme"></button>');
+    const js = /<script>([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    expect(Buffer.byteLength(js)).toBeLessThan(1500);
+    expect(js).toContain('localStorage.setItem("theme"');
+    const hash = createHash("sha256").update(js).digest("base64");
+    expect(String(res.headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
+    expect(String(res.headers["content-security-policy"])).not.toContain("'unsafe-inline' 'sha256");
   });
 });
 

@@ -26,7 +26,10 @@ export function DashboardShell({ email, children }: { email: string; children: R
             {PRODUCT_NAME}
           </Link>
           <div className="flex min-w-0 items-center gap-3 text-sm">
-            <span className="truncate text-neutral-400" data-testid="signed-in-email">
+            <Link href="/dashboard/account" className="whitespace-nowrap text-neutral-300 hover:text-white">
+              Account
+            </Link>
+            <span className="hidden truncate text-neutral-400 sm:inline" data-testid="signed-in-email">
               {email}
             </span>
             <button

@@ -1,0 +1,83 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireSession } from "@/auth/session";
+import { getRuntime } from "@/runtime";
+import { AppError } from "@/core/errors";
+import { getSiteOverview, type SiteOverview } from "@/core/sites/get-site-overview";
+import { listSiteSubscribers } from "@/core/subscribers/list-site-subscribers";
+import { getTextFeedback } from "@/core/feedback/get-text-feedback";
+import { listSearchMisses } from "@/core/search/list-search-misses";
+import { SITE_TYPE_INFO } from "@/lib/site-types";
+import { sectionsFor, type SectionId } from "../sections/catalog";
+import { SiteScreen } from "../sections/site-screen";
+
+export const metadata: Metadata = { title: "Site" };
+
+type Props = { params: Promise<{ siteId: string; section?: string[] }> };
+
+/** One of the owner's sites: a header with its address and status, the menu of screens, and the current screen. */
+export default async function SitePage({ params }: Props) {
+  const { siteId, section } = await params;
+  const session = await requireSession();
+  const { db, env } = getRuntime();
+  let overview: SiteOverview;
+  try {
+    overview = await getSiteOverview(db, env.APPS_DOMAIN, session.user.id, siteId);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
+    throw err;
+  }
+  const sections = sectionsFor(overview.siteType);
+  const current = (section?.[0] ?? "general") as SectionId;
+  if ((section?.length ?? 0) > 1 || !sections.some((s) => s.id === current)) notFound();
+
+  const extra = {
+    subscribers: current === "subscribers" ? await listSiteSubscribers(db, session.user.id, siteId) : [],
+    feedback: current === "feedback" ? (await getTextFeedback(db, session.user.id, { siteId })).map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })) : [],
+    searchMisses: current === "feedback" ? await listSearchMisses(db, session.user.id, siteId) : [],
+    billing: Boolean(env.PADDLE_API_KEY),
+  };
+
+  return (
+    <div>
+      <p className="text-sm text-neutral-400">
+        <Link href="/dashboard" className="hover:text-neutral-200">
+          Your sites
+        </Link>{" "}
+        / {SITE_TYPE_INFO[overview.siteType].label}
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <h1 className="text-2xl font-semibold" data-testid="site-name">
+          {overview.name}
+        </h1>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${overview.status === "published" ? "bg-green-900/60 text-green-300" : "bg-amber-900/60 text-amber-300"}`} data-testid="site-status">
+          {overview.status === "published" ? "Published" : "Paused"}
+        </span>
+      </div>
+      <a href={overview.url} target="_blank" rel="noopener" className="mt-1 inline-block break-all text-[#8fb0ff] hover:underline" data-testid="site-url">
+        {overview.url.replace(/^https?:\/\//, "")}
+      </a>
+      <div className="mt-6 flex flex-col gap-6 md:flex-row">
+        <nav aria-label="Site settings" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:w-48 md:shrink-0 md:overflow-visible md:px-0">
+          <ul className="flex gap-1 md:flex-col">
+            {sections.map((s) => (
+              <li key={s.id}>
+                <Link
+                  href={`/dashboard/sites/${siteId}/${s.id}`}
+                  aria-current={s.id === current ? "page" : undefined}
+                  className={`block whitespace-nowrap rounded-md px-3 py-2 text-sm ${s.id === current ? "bg-neutral-800 font-medium text-white" : "text-neutral-300 hover:bg-neutral-900"}`}
+                >
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 flex-1">
+          <SiteScreen section={current} site={overview} extra={extra} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+"use client";
+
+import { useState } from "react";
+import type { SiteOverview } from "@/core/sites/get-site-overview";
+import { siteRpc } from "@/rpc/client";
+import { Button } from "@/components/button";
+import { ColorField, Panel, SelectField, TextArea, TextField, Toggle } from "@/components/fields";
+import { useSave } from "./use-save";
+
+export function WidgetSection({ site }: { site: SiteOverview }) {
+  const [widget, setWidget] = useState(site.settings.widget);
+  const saving = useSave();
+  return (
+    <Panel title="Widget" description="A launcher for your other websites that opens this site's search and articles (the embed code comes with the widget itself).">
+      <Toggle label="Enable the widget" checked={widget.enabled} onChange={(enabled) => setWidget({ ...widget, enabled })} />
+      <SelectField
+        label="Position"
+        value={widget.position}
+        onChange={(position) => setWidget({ ...widget, position })}
+        options={[
+          { value: "bottom-right", label: "Bottom right" },
+          { value: "bottom-left", label: "Bottom left" },
+        ]}
+      />
+      <ColorField label="Colour" value={widget.color} onChange={(color) => setWidget({ ...widget, color })} />
+      <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("upsertWidget", { siteId: site.siteId, widget }))}>
+        Save widget
+      </Button>
+    </Panel>
+  );
+}
+
+export function AiSection({ site }: { site: SiteOverview }) {
+  const [ai, setAi] = useState(site.settings.ai);
+  const [questions, setQuestions] = useState(ai.suggestedQuestions.join("\n"));
+  const saving = useSave();
+  return (
+    <Panel title="AI chatbot" description="Answers visitors' questions from this site's pages, with links to the pages it used.">
+      <Toggle label="Enable the chatbot" checked={ai.enabled} onChange={(enabled) => setAi({ ...ai, enabled })} />
+      <TextField label="Assistant name" value={ai.assistantName} maxLength={60} onChange={(e) => setAi({ ...ai, assistantName: e.target.value })} />
+      <TextArea label="Welcome message" value={ai.welcomeMessage} maxLength={500} onChange={(welcomeMessage) => setAi({ ...ai, welcomeMessage })} />
+      <TextArea label="Suggested questions" hint="One per line, up to 6." value={questions} onChange={setQuestions} rows={4} />
+      <TextArea label="Extra instructions" value={ai.instructions} maxLength={2000} onChange={(instructions) => setAi({ ...ai, instructions })} rows={4} />
+      <ColorField label="Accent colour" value={ai.accentColor} onChange={(accentColor) => setAi({ ...ai, accentColor })} />
+      <Button
+        loading={saving.pending}
+        onClick={() =>
+          void saving.save(() =>
+            siteRpc.call("upsertAiCustomization", {
+              siteId: site.siteId,
+              ai: { ...ai, suggestedQuestions: questions.split("\n").map((q) => q.trim()).filter(Boolean) },
+            }),
+          )
+        }
+      >
+        Save chatbot
+      </Button>
+    </Panel>
+  );
+}
+
+export function AnalyticsSection({ site }: { site: SiteOverview }) {
+  const [googleAnalyticsId, setGa] = useState(site.settings.analytics.googleAnalyticsId ?? "");
+  const [plausibleDomain, setPlausible] = useState(site.settings.analytics.plausibleDomain ?? "");
+  const saving = useSave();
+  return (
+    <Panel title="Analytics" description="Only the providers you set here load on your site, and your site's security policy allows exactly them.">
+      <TextField label="Google Analytics measurement ID" placeholder="G-XXXXXXX" value={googleAnalyticsId} onChange={(e) => setGa(e.target.value)} />
+      <TextField label="Plausible domain" placeholder="example.com" value={plausibleDomain} onChange={(e) => setPlausible(e.target.value)} />
+      <Button
+        loading={saving.pending}
+        onClick={() =>
+          void saving.save(() =>
+            siteRpc.call("upsertAnalyticsCustomization", {
+              siteId: site.siteId,
+              analytics: { googleAnalyticsId: googleAnalyticsId.trim() || null, plausibleDomain: plausibleDomain.trim() || null },
+            }),
+          )
+        }
+      >
+        Save analytics
+      </Button>
+    </Panel>
+  );
+}
+
+export function EmailSection({ site }: { site: SiteOverview }) {
+  const [email, setEmail] = useState(site.settings.email);
+  const saving = useSave();
+  return (
+    <Panel title="Email" description="Confirmed subscribers can get an email when you publish a new post.">
+      <Toggle label="Email subscribers about new posts" checked={email.notifySubscribers} onChange={(notifySubscribers) => setEmail({ ...email, notifySubscribers })} />
+      <TextField label="Sender name" value={email.senderName} maxLength={80} onChange={(e) => setEmail({ ...email, senderName: e.target.value })} />
+      <TextField label="Reply-to address" type="email" value={email.replyTo ?? ""} onChange={(e) => setEmail({ ...email, replyTo: e.target.value.trim() || null })} />
+      <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSiteEmailSettings", { siteId: site.siteId, email }))}>
+        Save email settings
+      </Button>
+    </Panel>
+  );
+}
+
+export function VersionsSection({ site }: { site: SiteOverview }) {
+  const [versions, setVersions] = useState(site.settings.versions.map((v) => ({ ...v })));
+  const saving = useSave();
+  const update = (i: number, patch: Partial<{ label: string; notionPageUrl: string }>) => setVersions((vs) => vs.map((v, j) => (j === i ? { ...v, ...patch } : v)));
+  return (
+    <Panel title="Versions" description="Each version is its own Notion page tree. The first is the default, served at the site's root; the others under /label/.">
+      {versions.length === 0 ? <p className="text-sm text-neutral-400">One version: the site&apos;s Notion page.</p> : null}
+      {versions.map((v, i) => (
+        <div key={i} className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+          <TextField label={`Version ${i + 1} label`} placeholder="v2" value={v.label} maxLength={40} onChange={(e) => update(i, { label: e.target.value })} />
+          <TextField label={`Version ${i + 1} Notion page`} placeholder="https://www.notion.so/…" value={v.notionPageUrl} onChange={(e) => update(i, { notionPageUrl: e.target.value })} />
+          <Button variant="secondary" onClick={() => setVersions((vs) => vs.filter((_, j) => j !== i))} aria-label={`Remove version ${i + 1}`}>
+            Remove
+          </Button>
+        </div>
+      ))}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={versions.length >= 20} onClick={() => setVersions((vs) => [...vs, { label: "", notionPageUrl: "" }])}>
+          Add version
+        </Button>
+        <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSiteVersions", { siteId: site.siteId, versions }), "Versions saved")}>
+          Save versions
+        </Button>
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,186 @@
+"use client";
+
+import { useState } from "react";
+import type { SiteOverview } from "@/core/sites/get-site-overview";
+import { siteRpc } from "@/rpc/client";
+import { Button } from "@/components/button";
+import { ColorField, Panel, SelectField, TextField, Toggle } from "@/components/fields";
+import { useSave } from "./use-save";
+
+type ImageKind = "logo" | "favicon" | "socialImage";
+const IMAGE_LABELS: Record<ImageKind, string> = { logo: "Logo", favicon: "Favicon", socialImage: "Social image" };
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+function toBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
+    reader.onerror = () => reject(new Error("Could not read the file"));
+    reader.readAsDataURL(file);
+  });
+}
+
+export function GeneralSection({ site }: { site: SiteOverview }) {
+  return (
+    <div className="space-y-6">
+      <BasicsPanel site={site} />
+      <NavigationPanel site={site} />
+      <ThemePanel site={site} />
+      <ImagesPanel site={site} />
+    </div>
+  );
+}
+
+function BasicsPanel({ site }: { site: SiteOverview }) {
+  const [name, setName] = useState(site.settings.name || site.name);
+  const [description, setDescription] = useState(site.settings.description);
+  const saving = useSave();
+  const syncing = useSave();
+  const status = useSave();
+  const paused = site.status === "paused";
+  return (
+    <Panel title="Site" description={site.lastSyncedAt ? `Last synced from Notion ${new Date(site.lastSyncedAt).toLocaleString()}` : "Not synced yet"}>
+      <TextField label="Name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+      <TextField label="Description" value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} hint="Used for search engines and link previews." />
+      <div>
+        <p className="text-sm font-medium text-neutral-200">Notion page</p>
+        <a href={site.notionPageUrl} target="_blank" rel="noopener" className="mt-1 block break-all text-sm text-[#8fb0ff] hover:underline">
+          {site.notionPageUrl}
+        </a>
+        {site.lastSyncError ? <p className="mt-1 text-sm text-amber-300">The last sync failed: {site.lastSyncError}. The site keeps its last good copy.</p> : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, name, settings: { name, description } }))}>
+          Save
+        </Button>
+        <Button
+          variant="secondary"
+          loading={syncing.pending}
+          onClick={() =>
+            void syncing.save(
+              () => siteRpc.call("syncSiteNow", { siteId: site.siteId }),
+              "Synced from Notion",
+            )
+          }
+        >
+          Sync now
+        </Button>
+        <Button
+          variant="secondary"
+          loading={status.pending}
+          onClick={() => void status.save(() => siteRpc.call("updateSiteStatus", { siteId: site.siteId, status: paused ? "published" : "paused" }), paused ? "Site published" : "Site paused")}
+        >
+          {paused ? "Publish site" : "Pause site"}
+        </Button>
+      </div>
+    </Panel>
+  );
+}
+
+function NavigationPanel({ site }: { site: SiteOverview }) {
+  const [links, setLinks] = useState(site.settings.navigation.map((l) => ({ ...l })));
+  const saving = useSave();
+  const update = (i: number, patch: Partial<{ label: string; href: string }>) => setLinks((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  return (
+    <Panel title="Navigation" description="Links in the site's header: a page of the site (/path), another website (https://…) or an email (mailto:).">
+      {links.length === 0 ? <p className="text-sm text-neutral-400">No links yet.</p> : null}
+      {links.map((link, i) => (
+        <div key={i} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+          <TextField label={`Link ${i + 1} label`} value={link.label} maxLength={60} onChange={(e) => update(i, { label: e.target.value })} />
+          <TextField label={`Link ${i + 1} address`} value={link.href} onChange={(e) => update(i, { href: e.target.value })} />
+          <Button variant="secondary" onClick={() => setLinks((ls) => ls.filter((_, j) => j !== i))} aria-label={`Remove link ${i + 1}`}>
+            Remove
+          </Button>
+        </div>
+      ))}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={links.length >= 20} onClick={() => setLinks((ls) => [...ls, { label: "", href: "" }])}>
+          Add link
+        </Button>
+        <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, settings: { navigation: links } }))}>
+          Save navigation
+        </Button>
+      </div>
+    </Panel>
+  );
+}
+
+function ThemePanel({ site }: { site: SiteOverview }) {
+  const [accentColor, setAccent] = useState(site.settings.theme.accentColor);
+  const [font, setFont] = useState(site.settings.theme.font);
+  const [showBadge, setShowBadge] = useState(site.settings.showBadge);
+  const saving = useSave();
+  return (
+    <Panel title="Look" description="Visitors get light or dark following their system, with a toggle.">
+      <ColorField label="Accent colour" value={accentColor} onChange={setAccent} />
+      <SelectField
+        label="Font"
+        value={font}
+        onChange={setFont}
+        options={[
+          { value: "system", label: "System sans-serif" },
+          { value: "serif", label: "Serif" },
+          { value: "mono", label: "Monospace" },
+        ]}
+      />
+      <Toggle label="Show the “Published with” badge" checked={showBadge} onChange={setShowBadge} />
+      <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, settings: { theme: { accentColor, font }, showBadge } }))}>
+        Save look
+      </Button>
+    </Panel>
+  );
+}
+
+function ImagesPanel({ site }: { site: SiteOverview }) {
+  return (
+    <Panel title="Images" description="PNG, JPEG, WebP, GIF or ICO up to 5 MB.">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {(Object.keys(IMAGE_LABELS) as ImageKind[]).map((kind) => (
+          <ImageUpload key={kind} site={site} kind={kind} />
+        ))}
+      </div>
+    </Panel>
+  );
+}
+
+function ImageUpload({ site, kind }: { site: SiteOverview; kind: ImageKind }) {
+  const saving = useSave();
+  const current = site.settings.theme[kind];
+  const inputId = `upload-${kind}`;
+  const upload = async (file: File) => {
+    if (file.size > MAX_UPLOAD_BYTES) throw new Error("That file is larger than 5 MB");
+    const dataBase64 = await toBase64(file);
+    const uploaded = await siteRpc.call("uploadFile", { siteId: site.siteId, kind, fileName: file.name, contentType: file.type || "application/octet-stream", dataBase64 });
+    return siteRpc.call("updateSite", { siteId: site.siteId, settings: { theme: { [kind]: { fileId: uploaded.fileId, url: uploaded.url } } } });
+  };
+  return (
+    <div className="rounded-lg border border-neutral-800 p-3">
+      <p className="text-sm font-medium">{IMAGE_LABELS[kind]}</p>
+      <div className="mt-2 flex h-20 items-center justify-center rounded bg-neutral-800">
+        {/* eslint-disable-next-line @next/next/no-img-element -- the owner's own upload, served by our file route */}
+        {current ? <img src={current.url} alt={`Current ${IMAGE_LABELS[kind].toLowerCase()}`} className="max-h-16 max-w-full object-contain" /> : <span className="text-xs text-neutral-500">None</span>}
+      </div>
+      <label htmlFor={inputId} className="mt-2 inline-block cursor-pointer text-sm text-[#8fb0ff] hover:underline">
+        {saving.pending ? "Uploading…" : current ? "Replace" : "Upload"}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif,image/x-icon,image/vnd.microsoft.icon"
+        className="sr-only"
+        aria-label={`Upload ${IMAGE_LABELS[kind].toLowerCase()}`}
+        disabled={saving.pending}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = "";
+          if (file) void saving.save(() => upload(file), `${IMAGE_LABELS[kind]} uploaded`);
+        }}
+      />
+      {current ? (
+        <button type="button" className="ml-3 text-sm text-neutral-400 hover:text-neutral-200" onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, settings: { theme: { [kind]: null } } }), "Removed")}>
+          Remove
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+"use client";
+
+import type { SiteOverview } from "@/core/sites/get-site-overview";
+import type { SubscriberRow } from "@/core/subscribers/list-site-subscribers";
+import type { SectionId } from "./catalog";
+import { GeneralSection } from "./general";
+import { DomainSection } from "./domain";
+import { PasswordSection, RedirectsSection } from "./access";
+import { AiSection, AnalyticsSection, EmailSection, VersionsSection, WidgetSection } from "./features";
+import { FeedbackSection, SubscribersSection } from "./audience";
+import { PlanSection } from "./plan";
+import { DeleteSection } from "./delete";
+import { SiteCreatedDialog } from "./site-created-dialog";
+
+export type ScreenExtra = {
+  subscribers: SubscriberRow[];
+  feedback: { path: string; helpful: boolean; text: string; createdAt: string }[];
+  searchMisses: { query: string; count: number; lastSeenAt: string }[];
+  billing: boolean;
+};
+
+export function SiteScreen({ section, site, extra }: { section: SectionId; site: SiteOverview; extra: ScreenExtra }) {
+  return (
+    <>
+      <SiteCreatedDialog site={site} />
+      {section === "general" ? <GeneralSection site={site} /> : null}
+      {section === "domain" ? <DomainSection site={site} /> : null}
+      {section === "password" ? <PasswordSection site={site} /> : null}
+      {section === "redirects" ? <RedirectsSection site={site} /> : null}
+      {section === "widget" ? <WidgetSection site={site} /> : null}
+      {section === "ai" ? <AiSection site={site} /> : null}
+      {section === "analytics" ? <AnalyticsSection site={site} /> : null}
+      {section === "email" ? <EmailSection site={site} /> : null}
+      {section === "versions" ? <VersionsSection site={site} /> : null}
+      {section === "subscribers" ? <SubscribersSection site={site} subscribers={extra.subscribers} /> : null}
+      {section === "feedback" ? <FeedbackSection feedback={extra.feedback} searchMisses={extra.searchMisses} /> : null}
+      {section === "plan" ? <PlanSection site={site} billing={extra.billing} /> : null}
+      {section === "delete" ? <DeleteSection site={site} /> : null}
+    </>
+  );
+}

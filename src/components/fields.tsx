@@ -1,0 +1,84 @@
+"use client";
+
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+
+const INPUT = "w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-neutral-100 outline-none focus:border-[#5b8cff] focus:ring-2 focus:ring-[#5b8cff]/30";
+
+/** A titled card for one group of settings on a dashboard screen. */
+export function Panel({ title, description, children, index = 0 }: { title: string; description?: ReactNode; children: ReactNode; index?: number }) {
+  return (
+    <section className="fade-in rounded-xl border border-neutral-800 bg-neutral-900/40 p-4 sm:p-6" style={{ "--fade-index": index } as React.CSSProperties} aria-label={title}>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {description ? <p className="mt-1 text-sm text-neutral-400">{description}</p> : null}
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+export function TextField({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
+        {label}
+      </label>
+      <input id={id} {...input} className={`mt-1 ${INPUT}`} />
+      {hint ? <p className="mt-1 text-xs text-neutral-400">{hint}</p> : null}
+    </div>
+  );
+}
+
+export function TextArea({ label, hint, value, onChange, rows = 3, maxLength }: { label: string; hint?: string; value: string; onChange: (v: string) => void; rows?: number; maxLength?: number }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
+        {label}
+      </label>
+      <textarea id={id} rows={rows} value={value} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} className={`mt-1 ${INPUT}`} />
+      {hint ? <p className="mt-1 text-xs text-neutral-400">{hint}</p> : null}
+    </div>
+  );
+}
+
+export function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-3 text-sm">
+      <input type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 accent-[#5b8cff]" />
+      {label}
+    </label>
+  );
+}
+
+export function ColorField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
+        {label}
+      </label>
+      <div className="mt-1 flex items-center gap-2">
+        <input type="color" aria-label={`${label} picker`} value={value} onChange={(e) => onChange(e.target.value)} className="h-9 w-12 cursor-pointer rounded border border-neutral-700 bg-neutral-900" />
+        <input id={id} value={value} onChange={(e) => onChange(e.target.value)} className={`${INPUT} max-w-36 font-mono`} />
+      </div>
+    </div>
+  );
+}
+
+export function SelectField<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string }[]; onChange: (v: T) => void }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)} className={`mt-1 ${INPUT}`}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { siteRedirects, siteSyncs, subscriptions } from "@/db/schema";
+import { siteUrl, type SiteType } from "@/lib/site-address";
+import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
+import { parseSiteSettings, type SiteSettings } from "./site-settings";
+
+export type SiteOverview = {
+  siteId: string;
+  siteType: SiteType;
+  subdomain: string;
+  name: string;
+  /** The address visitors use: the verified custom domain, else the subdomain address. */
+  url: string;
+  subdomainUrl: string;
+  notionPageUrl: string;
+  status: "published" | "paused";
+  settings: SiteSettings;
+  hasPassword: boolean;
+  redirects: { from: string; to: string; permanent: boolean }[];
+  lastSyncedAt: string | null;
+  lastSyncError: string | null;
+  plan: { status: string; provider: string; unitPrice: string | null; currency: string | null } | null;
+};
+
+/** Everything the dashboard shows about one of the owner's sites (someone else's site is NOT_FOUND). */
+export async function getSiteOverview(db: Db, appsDomain: string, ownerId: string, siteId: string): Promise<SiteOverview> {
+  const site = await getSiteForOwnerOrThrow(db, ownerId, siteId);
+  const settings = parseSiteSettings(site.settings);
+  const [redirects, [sync], [subscription]] = await Promise.all([
+    db.select().from(siteRedirects).where(and(eq(siteRedirects.siteId, site.id), eq(siteRedirects.source, "owner"))).orderBy(siteRedirects.createdAt),
+    db.select().from(siteSyncs).where(eq(siteSyncs.siteId, site.id)).limit(1),
+    db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.siteId, site.id), inArray(subscriptions.status, ["active", "trialing", "past_due"])))
+      .orderBy(desc(subscriptions.updatedAt))
+      .limit(1),
+  ]);
+  const subdomainUrl = siteUrl({ siteType: site.siteType as SiteType, subdomain: site.subdomain, appsDomain });
+  return {
+    siteId: site.id,
+    siteType: site.siteType as SiteType,
+    subdomain: site.subdomain,
+    name: settings.name || site.subdomain,
+    url: site.customDomainVerifiedAt && site.customDomain ? `https://${site.customDomain}` : subdomainUrl,
+    subdomainUrl,
+    notionPageUrl: site.notionPageUrl,
+    status: site.status === "paused" ? "paused" : "published",
+    settings,
+    hasPassword: Boolean(site.passwordHash),
+    redirects: redirects.map((r) => ({ from: r.fromPath, to: r.toUrl, permanent: r.permanent })),
+    lastSyncedAt: sync?.syncedAt?.toISOString() ?? null,
+    lastSyncError: sync?.lastError ?? null,
+    plan: subscription ? { status: subscription.status, provider: subscription.provider, unitPrice: subscription.unitPrice, currency: subscription.currency } : null,
+  };
+}
