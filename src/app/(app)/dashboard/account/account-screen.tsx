@@ -5,14 +5,14 @@ import { signOut } from "next-auth/react";
 import { userRpc } from "@/rpc/client";
 import type { PlanProduct } from "@/core/billing/get-products-for-change-plan";
 import { Button } from "@/components/button";
-import { Dialog, useDialogState } from "@/components/dialog";
-import { Panel, TextField } from "@/components/fields";
+import { useDialogState } from "@/components/dialog";
+import { Panel } from "@/components/fields";
+import { TypedConfirmDialog } from "@/components/typed-confirm-dialog";
 import { useAction } from "@/components/use-action";
 
 export function AccountScreen({ email, billing }: { email: string; billing: boolean }) {
   const [products, setProducts] = useState<PlanProduct[] | null>(null);
   const [dialog, open, close] = useDialogState({});
-  const [typed, setTyped] = useState("");
   const deleting = useAction();
   useEffect(() => {
     if (!billing) return;
@@ -55,28 +55,16 @@ export function AccountScreen({ email, billing }: { email: string; billing: bool
         <Button variant="danger" onClick={() => open({})}>
           Delete my account
         </Button>
-        <Dialog open={dialog.isOpen} onClose={close} title="Delete your account?">
-          <form
-            className="space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void deleting.run(() => userRpc.call("deleteUser", { confirm: "DELETE" }), { success: "Your account is deleted" }).then((r) => r && signOut({ callbackUrl: "/" }));
-            }}
-          >
-            <p className="text-sm text-neutral-300">
-              This cannot be undone. Type <strong className="font-mono">DELETE</strong> to confirm.
-            </p>
-            <TextField label="Confirmation" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="danger" loading={deleting.pending} disabled={typed !== "DELETE"}>
-                Delete account
-              </Button>
-            </div>
-          </form>
-        </Dialog>
+        <TypedConfirmDialog
+          open={dialog.isOpen}
+          onClose={close}
+          title="Delete your account?"
+          word="DELETE"
+          fieldLabel="Confirmation"
+          confirmLabel="Delete account"
+          pending={deleting.pending}
+          onConfirm={() => void deleting.run(() => userRpc.call("deleteUser", { confirm: "DELETE" }), { success: "Your account is deleted" }).then((r) => r && signOut({ callbackUrl: "/" }))}
+        />
       </Panel>
     </div>
   );
