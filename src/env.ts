@@ -79,6 +79,8 @@ export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" |
   NOTION_FILE_HOSTS: string[];
   DNS_SERVERS: string[];
   PADDLE_ENV: "sandbox" | "production";
+  /** Payments are on only with a Paddle API key (then the webhook secret and client token are required too). */
+  billingEnabled: boolean;
   /** Resolved by the runtime: whether the test-login provider is on (CONTRACTS §4). */
   testLoginEnabled: boolean;
   dbKind: "pglite" | "postgres";
@@ -130,6 +132,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
   }
+  if (raw.PADDLE_API_KEY && (!raw.PADDLE_WEBHOOK_SECRET || !raw.PADDLE_CLIENT_TOKEN)) {
+    throw new ConfigError("PADDLE_API_KEY needs PADDLE_WEBHOOK_SECRET and PADDLE_CLIENT_TOKEN too (or unset all three: billing off)");
+  }
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   const appsDomain = (raw.APPS_DOMAIN ?? `localhost:${raw.PORT}`).toLowerCase();
   const isProductionStage = raw.NODE_ENV === "production" && raw.RELEASE_STAGE !== "preview";
@@ -145,6 +150,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     NOTION_FILE_HOSTS: list(raw.NOTION_FILE_HOSTS).map(originOf),
     DNS_SERVERS: list(raw.DNS_SERVERS),
     PADDLE_ENV: raw.PADDLE_ENV ?? (isProductionStage && raw.RELEASE_STAGE === "production" ? "production" : "sandbox"),
+    billingEnabled: Boolean(raw.PADDLE_API_KEY),
     testLoginEnabled,
     dbKind: raw.DATABASE_URL ? "postgres" : "pglite",
   };

@@ -252,6 +252,14 @@ export const subscriptions = pgTable(
     /** Plan price in USD as a string (SPEC §3). */
     unitPrice: text("unit_price"),
     currency: text("currency"),
+    /** Which row of the plan table (src/lib/plans.ts) this subscription gives the site. */
+    plan: text("plan").notNull().default("pro"),
+    paddlePriceId: text("paddle_price_id"),
+    nextBilledAt: timestamp("next_billed_at", { withTimezone: true }),
+    /** When a cancelled (or scheduled-to-cancel) subscription stops. */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** occurred_at of the newest webhook applied: an older event arriving later changes nothing. */
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -265,6 +273,16 @@ export const redeemCodes = pgTable("redeem_codes", {
   createdAt: createdAt(),
   redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
   redeemedBySiteId: text("redeemed_by_site_id").references(() => sites.id, { onDelete: "set null" }),
+});
+
+/** Every payment webhook accepted, by the provider's event id: a replayed event is recognised and changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  eventId: text("event_id").primaryKey(),
+  eventType: text("event_type").notNull(),
+  occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+  /** applied | stale (older than what is stored) | ignored (not a subscription of ours) */
+  outcome: text("outcome").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 // ── Site search (Postgres full text, the same SQL on PGlite and PostgreSQL) ──

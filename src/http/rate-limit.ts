@@ -18,3 +18,5 @@ export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs
     },
   };
 }
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

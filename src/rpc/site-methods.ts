@@ -29,11 +29,11 @@ import { method, type RpcContext } from "./method";
 
 const siteId = z.string().min(1).max(64);
 const empty = z.object({}).strict();
-const bus = (ctx: RpcContext) => ({ db: ctx.runtime.db, bus: ctx.runtime.bus });
+const bus = (ctx: RpcContext) => ({ db: ctx.runtime.db, bus: ctx.runtime.bus, billingEnabled: ctx.runtime.env.billingEnabled });
 /** Custom domains: the database, the bus, the product's hosts and DNS (DNS_SERVERS when set). */
 const domains = (ctx: RpcContext) => ({ ...bus(ctx), env: ctx.runtime.env, dns: createDnsResolver(ctx.runtime.env) });
 const DOMAIN_STATE = "DomainState {domain, verified, verifiedAt, records: [{type: 'TXT' | 'CNAME' | 'A' | 'AAAA', name, value, ok: boolean | null}], problems: string[]}";
-const billingEnabled = (ctx: RpcContext) => Boolean(ctx.runtime.env.PADDLE_API_KEY);
+const billingEnabled = (ctx: RpcContext) => ctx.runtime.env.billingEnabled;
 
 /** The upsert… methods patch one section of the settings (CONTRACTS §8) through updateSite. */
 const sectionMethod = <K extends "widget" | "ai" | "analytics" | "email" | "versions">(key: K, summary: string) =>

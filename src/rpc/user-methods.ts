@@ -1,31 +1,53 @@
 import { z } from "zod";
 import { getProductsForChangePlan, getProductsForChangePlanInput } from "@/core/billing/get-products-for-change-plan";
 import { getSubscriptions } from "@/core/billing/get-subscriptions";
-import { redeemCode, redeemCodeInput } from "@/core/billing/redeem-code";
+import { cancelSubscription, cancelSubscriptionInput } from "@/core/billing/cancel-subscription";
+import { changeSubscriptionPlan, changeSubscriptionPlanInput } from "@/core/billing/change-subscription-plan";
+import { REDEEM_ATTEMPTS, redeemCode, redeemCodeInput } from "@/core/billing/redeem-code";
+import { createRateLimiter } from "@/http/rate-limit";
 import { deleteUser, deleteUserInput } from "@/core/users/delete-user";
 import { trackUserData, trackUserDataInput } from "@/core/users/track-user-data";
-import { method } from "./method";
+import { method, type RpcContext } from "./method";
+
+// Per process; RPC routes run only in the Next bundle, so there is one of these.
+const redeemAttempts = createRateLimiter(REDEEM_ATTEMPTS);
+const payments = (ctx: RpcContext) => ({ db: ctx.runtime.db, payments: ctx.runtime.payments });
 
 /** The user RPC (`POST /api/user`, SPEC §7). */
 export const userMethods = {
   getSubscriptions: method({
     summary: "The subscriptions of the user's sites, newest first (the SPEC's subscription lookup uses the best active one)",
     params: z.object({}).strict(),
-    result: "[{id, siteId, provider, status, paddleUserId?, unit_price, currency, createdAt}]",
+    result: "[{id, siteId, provider, status, paddleUserId?, unit_price, currency, plan, nextBilledAt, endsAt, createdAt}]",
     run: (ctx) => getSubscriptions(ctx.runtime.db, ctx.userId),
   }),
   redeemCode: method({
-    summary: "Redeems a lifetime-deal code for one of the user's sites",
+    summary: "Redeems a lifetime-deal code (case-insensitive, once) for one of the user's sites; 10 tries an hour",
     params: redeemCodeInput,
     result: "{siteId, subscriptionId, plan}",
-    errors: ["NOT_FOUND", "CONFLICT"],
-    run: (ctx, p) => redeemCode(ctx.runtime.db, ctx.userId, p),
+    errors: ["NOT_FOUND", "CONFLICT", "RATE_LIMITED"],
+    run: (ctx, p) => redeemCode({ db: ctx.runtime.db, attempts: redeemAttempts }, ctx.userId, p),
   }),
   getProductsForChangePlan: method({
-    summary: "Plans the user can switch to (none with billing off)",
+    summary: "The paid prices on sale (from Paddle's catalogue, custom_data.plan), and the named site's current plan; none with billing off",
     params: getProductsForChangePlanInput,
-    result: "{billing: 'on' | 'off', products: [{priceId, name, unit_price, currency, interval}]}",
-    run: (ctx, p) => getProductsForChangePlan({ billingEnabled: Boolean(ctx.runtime.env.PADDLE_API_KEY) }, p),
+    result: "{billing: 'on' | 'off', products: [{priceId, plan, name, unit_price, amount, currency, interval, frequency}], currentPlan}",
+    errors: ["NOT_FOUND", "UPSTREAM"],
+    run: (ctx, p) => getProductsForChangePlan(payments(ctx), ctx.userId, p),
+  }),
+  changeSubscriptionPlan: method({
+    summary: "Moves a site's Paddle subscription to another price (prorated now)",
+    params: changeSubscriptionPlanInput,
+    result: "{siteId, subscriptionId, priceId, status}",
+    errors: ["NOT_FOUND", "VALIDATION", "UPSTREAM"],
+    run: (ctx, p) => changeSubscriptionPlan(payments(ctx), ctx.userId, p),
+  }),
+  cancelSubscription: method({
+    summary: "Cancels a site's Paddle subscription at the end of the paid period",
+    params: cancelSubscriptionInput,
+    result: "{siteId, subscriptionId, status, endsAt}",
+    errors: ["NOT_FOUND", "UPSTREAM"],
+    run: (ctx, p) => cancelSubscription(payments(ctx), ctx.userId, p),
   }),
   trackUserData: method({
     summary: "Stores the sign-up reason and UTC offset sent once after sign-up",

@@ -9,6 +9,7 @@ import { createFileStorage } from "@/integrations/storage";
 import { createNotionGateway } from "@/notion/notion-gateway";
 import { createContentService } from "@/notion/site-content";
 import { recordRenamedSlugs } from "@/core/sites/record-renamed-slugs";
+import { createPaymentProvider } from "@/integrations/payments";
 import { indexSitePages } from "@/core/search/index-site-pages";
 import { SITE_CHANGED } from "@/site-server/site-lookup";
 import type { Runtime } from "./index";
@@ -62,6 +63,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     notion,
     content,
     storage: createFileStorage(env),
+    payments: createPaymentProvider(env),
   };
 }
 

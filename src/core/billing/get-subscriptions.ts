@@ -10,6 +10,9 @@ export type SubscriptionView = {
   paddleUserId?: string;
   unit_price: string | null;
   currency: string | null;
+  plan: string;
+  nextBilledAt: string | null;
+  endsAt: string | null;
   createdAt: string;
 };
 
@@ -29,6 +32,9 @@ export async function getSubscriptions(db: Db, userId: string): Promise<Subscrip
     ...(s.paddleUserId ? { paddleUserId: s.paddleUserId } : {}),
     unit_price: s.unitPrice,
     currency: s.currency,
+    plan: s.plan,
+    nextBilledAt: s.nextBilledAt?.toISOString() ?? null,
+    endsAt: s.endsAt?.toISOString() ?? null,
     createdAt: s.createdAt.toISOString(),
   }));
 }

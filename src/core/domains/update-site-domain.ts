@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { AppError } from "@/core/errors";
+import { requireSiteFeatures } from "@/core/billing/site-plan";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
 import { notifySiteChanged } from "@/core/sites/notify-site-changed";
 import { sites } from "@/db/schema";
@@ -37,6 +38,7 @@ export async function updateSiteDomain(deps: DomainDeps, ownerId: string, input:
     return uncheckedDomainState(row ?? site, deps.env, deps.dns);
   }
 
+  await requireSiteFeatures({ db: deps.db, billingEnabled: deps.env.billingEnabled }, site.id, ["customDomain"]);
   const problem = productDomainProblem(domain, deps.env);
   if (problem) throw new AppError("VALIDATION", problem);
   if (site.customDomain === domain) return uncheckedDomainState(await ensureDomainToken(deps.db, site), deps.env, deps.dns);

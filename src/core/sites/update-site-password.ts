@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
+import { requireSiteFeatures } from "@/core/billing/site-plan";
 import { notifySiteChanged } from "./notify-site-changed";
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
@@ -30,10 +31,11 @@ export async function verifySitePassword(password: string, stored: string): Prom
   return crypto.timingSafeEqual(actual, expected);
 }
 
-/** SPEC §7 updateSitePassword: sets (or, with null, removes) the site's password. */
-export async function updateSitePassword(deps: { db: Db; bus: EventEmitter }, ownerId: string, input: z.input<typeof updateSitePasswordInput>) {
+/** SPEC §7 updateSitePassword: sets (or, with null, removes) the site's password. Setting one is a paid feature. */
+export async function updateSitePassword(deps: { db: Db; bus: EventEmitter; billingEnabled: boolean }, ownerId: string, input: z.input<typeof updateSitePasswordInput>) {
   const { siteId, password } = updateSitePasswordInput.parse(input);
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
+  if (password !== null) await requireSiteFeatures(deps, site.id, ["password"]);
   const passwordHash = password === null ? null : await hashSitePassword(password);
   await deps.db.update(sites).set({ passwordHash, updatedAt: sql`now()` }).where(eq(sites.id, site.id));
   notifySiteChanged(deps.bus, site.id);

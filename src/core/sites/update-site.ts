@@ -5,6 +5,8 @@ import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 import { notifySiteChanged } from "./notify-site-changed";
+import { paidFeaturesTurnedOn } from "@/core/billing/paid-features-turned-on";
+import { requireSiteFeatures } from "@/core/billing/site-plan";
 import { parseSiteSettings, siteSettingsSchema, type SiteSettings } from "./site-settings";
 
 const SECTIONS = ["theme", "analytics", "widget", "ai", "email"] as const;
@@ -26,13 +28,14 @@ export type SettingsPatch = Partial<Record<keyof SiteSettings, unknown>>;
 /**
  * SPEC §7 updateSite (and the upsert… methods, which are patches of one section): merges the patch into the stored
  * settings, validates the whole result with the one SiteSettings schema, stores it, and tells the site server.
- * Invalid input changes nothing.
+ * Invalid input changes nothing; turning on a paid feature on a free site is PAYMENT_REQUIRED (billing on only).
  */
-export async function updateSite(deps: { db: Db; bus: EventEmitter }, ownerId: string, input: z.input<typeof updateSiteInput>): Promise<{ siteId: string; settings: SiteSettings }> {
+export async function updateSite(deps: { db: Db; bus: EventEmitter; billingEnabled: boolean }, ownerId: string, input: z.input<typeof updateSiteInput>): Promise<{ siteId: string; settings: SiteSettings }> {
   const { siteId, name, settings: rawPatch } = updateSiteInput.parse(input);
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
   const patch = rawPatch ? (settingsPatchSchema.parse(rawPatch) as SettingsPatch) : {};
-  const current = parseSiteSettings(site.settings) as Record<string, unknown>;
+  const stored = parseSiteSettings(site.settings);
+  const current = stored as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
@@ -40,6 +43,7 @@ export async function updateSite(deps: { db: Db; bus: EventEmitter }, ownerId: s
   }
   if (name !== undefined) merged.name = name;
   const next = siteSettingsSchema.parse(merged);
+  await requireSiteFeatures(deps, site.id, paidFeaturesTurnedOn(stored, next));
   await deps.db.update(sites).set({ settings: next, updatedAt: sql`now()` }).where(eq(sites.id, site.id));
   notifySiteChanged(deps.bus, site.id);
   return { siteId: site.id, settings: next };

@@ -219,7 +219,7 @@ describe("sites", () => {
 
 describe("user methods", () => {
   it("redeems a code once, and lists the lifetime subscription", async () => {
-    expect(result(await user(a, "redeemCode", { code: "lifetime-one", siteId: blogId }))).toMatchObject({ siteId: blogId, plan: "lifetime" });
+    expect(result(await user(a, "redeemCode", { code: "lifetime-one", siteId: blogId }))).toMatchObject({ siteId: blogId, plan: "pro" });
     expect(errorCode(await user(a, "redeemCode", { code: "LIFETIME-ONE", siteId: docsId }))).toBe("CONFLICT");
     expect(errorCode(await user(a, "redeemCode", { code: "NO-SUCH-CODE", siteId: docsId }))).toBe("NOT_FOUND");
     const subs = result<{ siteId: string; provider: string; paddleUserId?: string }[]>(await user(a, "getSubscriptions", {}));
@@ -258,6 +258,9 @@ describe("walls between owners", () => {
     ["getSiteDomain", "site", { siteId: blogId }],
     ["deleteSite", "site", { siteId: blogId }],
     ["redeemCode", "user", { code: "LIFETIME-TWO", siteId: blogId }],
+    ["getProductsForChangePlan", "user", { siteId: blogId }],
+    ["changeSubscriptionPlan", "user", { siteId: blogId, priceId: "pri_pro_yearly" }],
+    ["cancelSubscription", "user", { siteId: blogId }],
   ];
 
   it("another owner gets NOT_FOUND on every method that names a site, and nothing changes", async () => {

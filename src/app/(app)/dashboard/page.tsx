@@ -9,7 +9,7 @@ export default async function DashboardPage() {
   const session = await requireSession();
   const { db, env } = getRuntime();
   const sites = await listOwnerSites(db, session.user.id);
-  const billing = Boolean(env.PADDLE_API_KEY);
+  const billing = env.billingEnabled;
   return (
     <section aria-labelledby="sites-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -7,5 +7,5 @@ export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage() {
   const session = await requireSession();
-  return <AccountScreen email={session.user.email} billing={Boolean(getRuntime().env.PADDLE_API_KEY)} />;
+  return <AccountScreen email={session.user.email} billing={getRuntime().env.billingEnabled} />;
 }

@@ -36,7 +36,7 @@ export default async function SitePage({ params }: Props) {
     subscribers: current === "subscribers" ? await listSiteSubscribers(db, session.user.id, siteId) : [],
     feedback: current === "feedback" ? (await getTextFeedback(db, session.user.id, { siteId })).map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })) : [],
     searchMisses: current === "feedback" ? await listSearchMisses(db, session.user.id, siteId) : [],
-    billing: Boolean(env.PADDLE_API_KEY),
+    billing: env.billingEnabled,
   };
 
   return (

@@ -1,0 +1,37 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { subscriptions } from "@/db/schema";
+import { AppError } from "@/core/errors";
+import { FEATURE_LABELS, PLANS, planForFeature, planHasFeature, type PaidFeature, type PlanId } from "@/lib/plans";
+
+/** Statuses that keep a site on its paid plan; past_due is Paddle's grace period while it retries the card. */
+export const PAID_STATUSES = ["active", "trialing", "past_due"] as const;
+
+export type BillingDeps = { db: Db; billingEnabled: boolean };
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === "string" && Object.hasOwn(PLANS, value);
+}
+
+/** The plan a site is on: its best live subscription's plan, else free. Billing off → null (no plans at all). */
+export async function getSitePlan(deps: BillingDeps, siteId: string): Promise<PlanId | null> {
+  if (!deps.billingEnabled) return null;
+  const rows = await deps.db
+    .select({ plan: subscriptions.plan })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.siteId, siteId), inArray(subscriptions.status, [...PAID_STATUSES])))
+    .orderBy(desc(subscriptions.createdAt));
+  return rows.map((r) => r.plan).find(isPlanId) ?? "free";
+}
+
+export function paymentRequiredMessage(feature: PaidFeature): string {
+  return `${FEATURE_LABELS[feature]} needs the ${planForFeature(feature).name} plan. Upgrade this site to use it.`;
+}
+
+/** Throws PAYMENT_REQUIRED when billing is on and the site's plan lacks any of these features. */
+export async function requireSiteFeatures(deps: BillingDeps, siteId: string, features: readonly PaidFeature[]): Promise<void> {
+  if (!deps.billingEnabled || features.length === 0) return;
+  const plan = (await getSitePlan(deps, siteId)) ?? "free";
+  const missing = features.find((f) => !planHasFeature(plan, f));
+  if (missing) throw new AppError("PAYMENT_REQUIRED", paymentRequiredMessage(missing));
+}
