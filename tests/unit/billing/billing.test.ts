@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { paidFeaturesTurnedOn } from "@/core/billing/paid-features-turned-on";
+import { newRedeemCode } from "@/core/billing/generate-redeem-codes";
+import { DEFAULT_SITE_SETTINGS, siteSettingsSchema } from "@/core/sites/site-settings";
+import { signPaddleBody, verifyPaddleSignature, SIGNATURE_TOLERANCE_SECONDS } from "@/integrations/payments/webhook-signature";
+import { PAID_FEATURES, PLANS, planForFeature } from "@/lib/plans";
+
+const SECRET = "pdl_ntfset_secret";
+const BODY = '{"event_id":"evt_1","event_type":"subscription.created"}';
+const NOW = 1_800_000_000;
+
+describe("Paddle webhook signatures", () => {
+  it("accepts ts=…;h1=HMAC-SHA256(secret, ts:body) within the tolerance", () => {
+    expect(verifyPaddleSignature(SECRET, BODY, signPaddleBody(SECRET, BODY, NOW), NOW)).toBe(true);
+    expect(verifyPaddleSignature(SECRET, BODY, signPaddleBody(SECRET, BODY, NOW - SIGNATURE_TOLERANCE_SECONDS), NOW)).toBe(true);
+  });
+
+  it("refuses another secret, another body, an old or future timestamp, and malformed headers", () => {
+    expect(verifyPaddleSignature(SECRET, BODY, signPaddleBody("other", BODY, NOW), NOW)).toBe(false);
+    expect(verifyPaddleSignature(SECRET, BODY + " ", signPaddleBody(SECRET, BODY, NOW), NOW)).toBe(false);
+    expect(verifyPaddleSignature(SECRET, BODY, signPaddleBody(SECRET, BODY, NOW - SIGNATURE_TOLERANCE_SECONDS - 1), NOW)).toBe(false);
+    expect(verifyPaddleSignature(SECRET, BODY, signPaddleBody(SECRET, BODY, NOW + SIGNATURE_TOLERANCE_SECONDS + 1), NOW)).toBe(false);
+    for (const header of [null, "", "ts=;h1=", `h1=${"a".repeat(64)}`, `ts=${NOW}`, `ts=${NOW};h1=zz`, `ts=${NOW};h1=${"a".repeat(63)}`]) {
+      expect(verifyPaddleSignature(SECRET, BODY, header, NOW), String(header)).toBe(false);
+    }
+  });
+
+  it("accepts any one matching h1 (secret rotation)", () => {
+    const good = signPaddleBody(SECRET, BODY, NOW).split(";h1=")[1];
+    expect(verifyPaddleSignature(SECRET, BODY, `ts=${NOW};h1=${"0".repeat(64)};h1=${good}`, NOW)).toBe(true);
+  });
+});
+
+describe("paid features a settings change turns on", () => {
+  const withChange = (patch: object) => siteSettingsSchema.parse({ ...DEFAULT_SITE_SETTINGS, ...patch });
+  it("names each paid feature turned on", () => {
+    expect(paidFeaturesTurnedOn(DEFAULT_SITE_SETTINGS, withChange({ widget: { ...DEFAULT_SITE_SETTINGS.widget, enabled: true } }))).toEqual(["widget"]);
+    expect(paidFeaturesTurnedOn(DEFAULT_SITE_SETTINGS, withChange({ ai: { ...DEFAULT_SITE_SETTINGS.ai, enabled: true } }))).toEqual(["aiChatbot"]);
+    expect(paidFeaturesTurnedOn(DEFAULT_SITE_SETTINGS, withChange({ showBadge: false }))).toEqual(["removeBadge"]);
+    expect(paidFeaturesTurnedOn(DEFAULT_SITE_SETTINGS, withChange({ email: { ...DEFAULT_SITE_SETTINGS.email, notifySubscribers: true } }))).toEqual(["subscriberEmails"]);
+    expect(paidFeaturesTurnedOn(DEFAULT_SITE_SETTINGS, withChange({ analytics: { ...DEFAULT_SITE_SETTINGS.analytics, headCode: "<meta>" } }))).toEqual(["analyticsCustomization"]);
+  });
+
+  it("allows turning features off and editing a feature that stays off", () => {
+    const allOn = withChange({ showBadge: false, widget: { ...DEFAULT_SITE_SETTINGS.widget, enabled: true }, analytics: { ...DEFAULT_SITE_SETTINGS.analytics, plausibleDomain: "a.example" } });
+    expect(paidFeaturesTurnedOn(allOn, DEFAULT_SITE_SETTINGS)).toEqual([]);
+    expect(paidFeaturesTurnedOn(allOn, allOn)).toEqual([]);
+    expect(paidFeaturesTurnedOn(DEFAULT_SITE_SETTINGS, withChange({ widget: { ...DEFAULT_SITE_SETTINGS.widget, color: "#000000" } }))).toEqual([]);
+  });
+});
+
+describe("plan table", () => {
+  it("has every paid feature on a paid plan, and none on free", () => {
+    expect(PLANS.free.features).toEqual([]);
+    for (const f of PAID_FEATURES) expect(planForFeature(f).id).toBe("pro");
+  });
+});
+
+describe("redeem codes", () => {
+  it("are LTD- and three groups of four unambiguous symbols, and differ", () => {
+    const codes = new Set(Array.from({ length: 500 }, newRedeemCode));
+    expect(codes.size).toBe(500);
+    for (const c of codes) expect(c).toMatch(/^LTD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+  });
+});
