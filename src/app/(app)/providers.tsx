@@ -7,6 +7,7 @@ import NextTopLoader from "nextjs-toploader";
 import { usePathname } from "next/navigation";
 import { PROGRESS_BAR } from "@/lib/layout";
 import { SignupReasonCapture } from "@/components/signup-reason-capture";
+import { SessionTracking } from "@/components/session-tracking";
 
 const isDashboardPath = (path: string | null) => path === "/dashboard" || Boolean(path?.startsWith("/dashboard/"));
 
@@ -32,6 +33,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
         />
         <Toaster position="top-center" />
         <SignupReasonCapture />
+        <SessionTracking />
         {children}
       </ThemeProvider>
     </SessionProvider>

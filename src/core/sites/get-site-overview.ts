@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { siteRedirects, siteSyncs, subscriptions } from "@/db/schema";
+import { PAID_STATUSES } from "@/core/billing/site-plan";
 import { siteUrl, type SiteType } from "@/lib/site-address";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 import { parseSiteSettings, type SiteSettings } from "./site-settings";
@@ -20,7 +21,8 @@ export type SiteOverview = {
   redirects: { from: string; to: string; permanent: boolean }[];
   lastSyncedAt: string | null;
   lastSyncError: string | null;
-  plan: { status: string; provider: string; unitPrice: string | null; currency: string | null } | null;
+  /** The live subscription (paid or lifetime deal), or null on the free plan. */
+  plan: { status: string; provider: string; plan: string; priceId: string | null; unitPrice: string | null; currency: string | null; nextBilledAt: string | null; endsAt: string | null } | null;
 };
 
 /** Everything the dashboard shows about one of the owner's sites (someone else's site is NOT_FOUND). */
@@ -33,7 +35,7 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
     db
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.siteId, site.id), inArray(subscriptions.status, ["active", "trialing", "past_due"])))
+      .where(and(eq(subscriptions.siteId, site.id), inArray(subscriptions.status, [...PAID_STATUSES])))
       .orderBy(desc(subscriptions.updatedAt))
       .limit(1),
   ]);
@@ -52,6 +54,17 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
     redirects: redirects.map((r) => ({ from: r.fromPath, to: r.toUrl, permanent: r.permanent })),
     lastSyncedAt: sync?.syncedAt?.toISOString() ?? null,
     lastSyncError: sync?.lastError ?? null,
-    plan: subscription ? { status: subscription.status, provider: subscription.provider, unitPrice: subscription.unitPrice, currency: subscription.currency } : null,
+    plan: subscription
+      ? {
+          status: subscription.status,
+          provider: subscription.provider,
+          plan: subscription.plan,
+          priceId: subscription.paddlePriceId,
+          unitPrice: subscription.unitPrice,
+          currency: subscription.currency,
+          nextBilledAt: subscription.nextBilledAt?.toISOString() ?? null,
+          endsAt: subscription.endsAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }

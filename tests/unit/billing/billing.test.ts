@@ -63,3 +63,19 @@ describe("redeem codes", () => {
     for (const c of codes) expect(c).toMatch(/^LTD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
   });
 });
+
+describe("checkout rules", () => {
+  it("needs a userId (SPEC §5) and carries userId, email and siteId", async () => {
+    const { checkoutCustomData, MISSING_USER_ID } = await import("@/lib/checkout");
+    expect(MISSING_USER_ID).toBe("Missing userId, cannot continue checkout");
+    expect(() => checkoutCustomData({ siteId: "s1", email: "a@example.com" })).toThrow("Missing userId, cannot continue checkout");
+    expect(checkoutCustomData({ userId: "u1", email: "a@example.com", siteId: "s1" })).toEqual({ userId: "u1", email: "a@example.com", siteId: "s1" });
+  });
+
+  it("reads the purchase's value and currency from Paddle Billing and Classic event data", async () => {
+    const { purchaseOf } = await import("@/lib/checkout");
+    expect(purchaseOf({ totals: { total: 14.4 }, recurring_totals: { total: 12 }, currency_code: "EUR" })).toEqual({ value: 12, currency: "EUR" });
+    expect(purchaseOf({ checkout: { recurring_prices: { customer: { unit: "9.99", currency: "USD" } } } })).toEqual({ value: 9.99, currency: "USD" });
+    expect(purchaseOf({})).toBeNull();
+  });
+});

@@ -1,6 +1,12 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
+import type { PlanProduct } from "@/core/billing/get-products-for-change-plan";
+import { runAction } from "@/components/run-action";
+import { formatPrice } from "@/lib/currency";
+import { FEATURE_LABELS, PLANS } from "@/lib/plans";
+import { ChangePrice, UpgradeOptions } from "./plan-checkout";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { siteRpc, userRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
@@ -24,24 +30,57 @@ const PENDING_DIALOG_KEY = "pending-cancellation-dialog";
 export function PlanSection({ site, billing }: { site: SiteOverview; billing: boolean }) {
   const [code, setCode] = useState("");
   const redeeming = useSave();
+  const router = useRouter();
+  const [catalogue, setCatalogue] = useState<{ products: PlanProduct[] } | null>(null);
   const plan = site.plan;
-  const label = !billing ? "Self-hosted: every feature is unlocked" : plan ? (plan.provider === "lifetime" ? "Lifetime deal" : `Paid (${plan.status})`) : "Free";
+  useEffect(() => {
+    if (!billing) return;
+    void runAction(() => userRpc.call("getProductsForChangePlan", { siteId: site.siteId }, { timeoutMs: 15_000 })).then((r) => r && setCatalogue(r));
+  }, [billing, site.siteId]);
+  const label = !billing
+    ? "Self-hosted: every feature is unlocked"
+    : plan
+      ? plan.provider === "lifetime"
+        ? "Pro — lifetime deal"
+        : `Pro (${plan.status === "past_due" ? "payment past due" : plan.status})`
+      : "Free";
+  const date = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
   return (
     <div className="space-y-6">
       <Panel title="Plan" description={<span data-testid="plan-label">{label}</span>}>
-        {plan && plan.unitPrice ? (
+        {plan?.unitPrice && plan.currency ? (
           <p className="text-sm text-neutral-300">
-            {plan.unitPrice} {plan.currency} per period
+            {formatPrice(Number(plan.unitPrice), plan.currency)} per billing period
+            {plan.endsAt ? ` · ends on ${date(plan.endsAt)}` : plan.nextBilledAt ? ` · next payment on ${date(plan.nextBilledAt)}` : ""}
           </p>
         ) : null}
-        {plan ? <CancelPlan site={site} /> : null}
+        {billing && !plan ? (
+          <div className="space-y-3">
+            <ul className="list-inside list-disc text-sm text-neutral-300">
+              {PLANS.pro.features.map((f) => (
+                <li key={f}>{FEATURE_LABELS[f]}</li>
+              ))}
+            </ul>
+            {catalogue ? <UpgradeOptions site={site} products={catalogue.products} /> : <p className="text-sm text-neutral-400">Loading prices…</p>}
+          </div>
+        ) : null}
+        {billing && plan?.provider === "paddle" && !plan.endsAt ? (
+          <div className="flex flex-wrap items-center gap-2">
+            {catalogue ? <ChangePrice site={site} products={catalogue.products} currentPriceId={plan.priceId} /> : null}
+            <CancelPlan site={site} onCancelled={() => router.refresh()} />
+          </div>
+        ) : null}
       </Panel>
-      <Panel title="Redeem a code" description="A lifetime-deal code gives this site a paid plan for good.">
+      <Panel title="Redeem a code" description="A lifetime-deal code gives this site the Pro plan for good.">
         <form
           className="flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            void redeeming.save(() => userRpc.call("redeemCode", { code, siteId: site.siteId }), "Code redeemed").then((r) => r && setCode(""));
+            void redeeming.save(() => userRpc.call("redeemCode", { code, siteId: site.siteId }), "Code redeemed: this site is on Pro for good").then((r) => {
+              if (!r) return;
+              setCode("");
+              router.refresh();
+            });
           }}
         >
           <div className="min-w-0 flex-1">
@@ -57,7 +96,7 @@ export function PlanSection({ site, billing }: { site: SiteOverview; billing: bo
 }
 
 /** The cancellation dialog (state shape 2: isOpen, reason, subId, siteId): asks why before the plan is cancelled. */
-function CancelPlan({ site }: { site: SiteOverview }) {
+function CancelPlan({ site, onCancelled }: { site: SiteOverview; onCancelled: () => void }) {
   const [dialog, open, close] = useDialogState<{ reason: Reason; subId: string; siteId: string }>({ reason: "too_expensive", subId: "", siteId: site.siteId });
   const [text, setText] = useState("");
   const sending = useSave();
@@ -84,8 +123,15 @@ function CancelPlan({ site }: { site: SiteOverview }) {
           onSubmit={(e) => {
             e.preventDefault();
             void sending
-              .save(() => siteRpc.call("sendCancellationReason", { siteId: dialog.siteId, subId: dialog.subId || undefined, reason: dialog.reason, text }), "Thank you, we read every answer")
-              .then((r) => r && close());
+              .save(async () => {
+                await siteRpc.call("sendCancellationReason", { siteId: dialog.siteId, subId: dialog.subId || undefined, reason: dialog.reason, text });
+                return userRpc.call("cancelSubscription", { siteId: dialog.siteId }, { timeoutMs: 15_000 });
+              }, "Your plan is cancelled: Pro stays on until the end of the period you paid for")
+              .then((r) => {
+                if (!r) return;
+                close();
+                onCancelled();
+              });
           }}
         >
           <SelectField label="Why are you cancelling?" value={dialog.reason} options={[...REASONS]} onChange={(reason) => open({ reason, subId: dialog.subId, siteId: dialog.siteId })} />
