@@ -81,10 +81,10 @@ describe("upgrading a site in Chromium", () => {
   });
 
   it("the site can now use a paid feature (password) from the dashboard", async () => {
-    await page.goto(`${s.app.url}/dashboard/sites/${s.siteIds[0]}/access`);
-    await page.getByLabel("Password", { exact: true }).fill("pro-password");
+    await page.getByRole("link", { name: "Password", exact: true }).click();
+    await page.locator("input[type=password]").fill("pro-password");
     await page.getByRole("button", { name: "Protect with password" }).click();
-    await page.getByText("Password set").waitFor();
+    await expect.poll(() => page.getByTestId("password-state").textContent()).toContain("This site is protected");
     expect((await s.get(s.hosts[0]!, "/")).status).toBe(401);
   });
 
