@@ -62,6 +62,8 @@ const rawEnvSchema = z.object({
   DNS_SERVERS: optionalString,
 
   BUGSNAG_API_KEY: optionalString,
+  /** Bugsnag's own endpoints by default; a base URL (notify at `/`, sessions at `/sessions`) for a local collector. */
+  BUGSNAG_ENDPOINT: optionalString.pipe(z.url().optional()),
   RELEASE_STAGE: optionalString,
   GOOGLE_ADS_ID: optionalString,
   FACEBOOK_PIXEL_ID: optionalString,

@@ -13,12 +13,14 @@ import { createSiteServer } from "@/site-server";
 import { sendPlainHtml } from "@/site-server/respond";
 import { rejectBadAppRequest } from "@/http/request-guards";
 import { DataDirLockedError } from "@/db/data-dir-lock";
+import { reportError, startErrorReporting } from "@/integrations/error-reporting";
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "..");
 
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const env = parseEnv({ ...process.env, NODE_ENV: dev ? "development" : process.env.NODE_ENV });
+  startErrorReporting(env);
   const runtime = await createRuntime(env);
   setRuntime(runtime);
   // next-auth reads these two from the environment; everything else comes from the runtime.
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
           ? handleSite(req, res, target)
           : Promise.resolve(sendPlainHtml(res, 404, "Not found", "Unknown host."));
     work.catch((err: unknown) => {
-      console.error("[server] unhandled request error:", err);
+      reportError(err, { where: "server", host: req.headers.host ?? null, path: req.url ?? null });
       if (!res.headersSent) sendPlainHtml(res, 500, "Something went wrong", "Something went wrong, please try again");
       else res.destroy();
     });

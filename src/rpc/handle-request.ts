@@ -86,7 +86,8 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
 
 function mapError(name: string, err: unknown) {
   const mapped = toRpcError(err);
-  if (!(err instanceof AppError) || err.code === "INTERNAL") reportError(err, { operation: `rpc.${name}` });
+  // Only our failures are reported: a ZodError is the caller's bad input (VALIDATION), like an AppError that isn't INTERNAL.
+  if (mapped.error.data.code === "INTERNAL") reportError(err, { operation: `rpc.${name}` });
   return mapped;
 }
 

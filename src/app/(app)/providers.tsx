@@ -8,6 +8,7 @@ import { usePathname } from "next/navigation";
 import { PROGRESS_BAR } from "@/lib/layout";
 import { SignupReasonCapture } from "@/components/signup-reason-capture";
 import { SessionTracking } from "@/components/session-tracking";
+import { BrowserErrorReporting } from "@/components/browser-error-reporting";
 
 const isDashboardPath = (path: string | null) => path === "/dashboard" || Boolean(path?.startsWith("/dashboard/"));
 
@@ -34,6 +35,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
         <Toaster position="top-center" />
         <SignupReasonCapture />
         <SessionTracking />
+        <BrowserErrorReporting />
         {children}
       </ThemeProvider>
     </SessionProvider>
