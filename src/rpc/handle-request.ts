@@ -1,6 +1,5 @@
 import { getServerSession } from "next-auth";
 import { authOptionsFor } from "@/auth/auth-options";
-import { AppError } from "@/core/errors";
 import { API_BODY_LIMIT } from "@/http/request-guards";
 import { reportError } from "@/integrations/error-reporting";
 import type { Runtime } from "@/runtime";

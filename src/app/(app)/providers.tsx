@@ -9,6 +9,7 @@ import { PROGRESS_BAR } from "@/lib/layout";
 import { SignupReasonCapture } from "@/components/signup-reason-capture";
 import { SessionTracking } from "@/components/session-tracking";
 import { BrowserErrorReporting } from "@/components/browser-error-reporting";
+import { MarketingWidgets } from "@/components/marketing-widgets";
 
 const isDashboardPath = (path: string | null) => path === "/dashboard" || Boolean(path?.startsWith("/dashboard/"));
 
@@ -36,6 +37,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
         <SignupReasonCapture />
         <SessionTracking />
         <BrowserErrorReporting />
+        <MarketingWidgets />
         {children}
       </ThemeProvider>
     </SessionProvider>

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import Link from "next/link";
+import { FeedbackButton } from "@/components/feedback-button";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { PRODUCT_NAME } from "@/lib/brand";
@@ -26,6 +27,7 @@ export function DashboardShell({ email, children }: { email: string; children: R
             {PRODUCT_NAME}
           </Link>
           <div className="flex min-w-0 items-center gap-3 text-sm">
+            <FeedbackButton text={`(from ${pathname})`} className="whitespace-nowrap text-neutral-300 hover:text-white" />
             <Link href="/dashboard/account" className="whitespace-nowrap text-neutral-300 hover:text-white">
               Account
             </Link>

@@ -1,6 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { readPublicConfig } from "@/lib/public-config";
+import { CONVERSION } from "@/integrations/tracking/conversion-events";
+import { trackConversion } from "@/integrations/tracking/browser";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { siteRpc, RpcError } from "@/rpc/client";
@@ -79,7 +82,9 @@ export function NewSiteForm() {
     const created = await create.run(() =>
       siteRpc.call("createNewSite", { siteType, notionPageUrl: notionPageUrl.trim(), subdomain: subdomain.trim().toLowerCase(), name: name.trim() || undefined }),
     );
-    if (created) router.push(`/dashboard/sites/${created.siteId}?created=1`);
+    if (!created) return;
+    trackConversion(readPublicConfig().tracking, CONVERSION.newSite, { siteType: created.siteType });
+    router.push(`/dashboard/sites/${created.siteId}?created=1`);
   };
 
   return (

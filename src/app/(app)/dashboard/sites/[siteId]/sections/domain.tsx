@@ -1,6 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { readPublicConfig } from "@/lib/public-config";
+import { CONVERSION } from "@/integrations/tracking/conversion-events";
+import { trackConversion } from "@/integrations/tracking/browser";
 import { useRouter } from "next/navigation";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import type { DomainState } from "@/core/domains/domain-state";
@@ -41,7 +44,10 @@ export function DomainSection({ site }: { site: SiteOverview }) {
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          void saving.run(() => siteRpc.call("updateSiteDomain", { siteId: site.siteId, domain: domain.trim().toLowerCase() }), { success: "Domain saved" }).then(apply);
+          void saving.run(() => siteRpc.call("updateSiteDomain", { siteId: site.siteId, domain: domain.trim().toLowerCase() }), { success: "Domain saved" }).then((saved) => {
+            if (saved) trackConversion(readPublicConfig().tracking, CONVERSION.addCustomDomain, { siteType: site.siteType });
+            apply(saved);
+          });
         }}
       >
         <div className="min-w-0 flex-1">
