@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import { useSession } from "next-auth/react";
+import { usePathname } from "next/navigation";
 import { userRpc } from "@/rpc/client";
 import { readPublicConfig } from "@/lib/public-config";
 import { CONVERSION, type UserMarkers } from "@/integrations/tracking/conversion-events";
@@ -26,7 +27,11 @@ function storage(): Storage | null {
  * the subscription lookup tells tracking whether the user pays, holds a lifetime deal, and at what plan price.
  */
 export function SessionTracking() {
-  const { data: session, status } = useSession();
+  const { data: session, status: sessionStatus } = useSession();
+  // The sign-in page leaves with a full navigation right after the session appears: what it queued for a
+  // tracking script would be lost, so tracking waits for the page the user lands on.
+  const onSignInPage = usePathname()?.startsWith("/signin") ?? false;
+  const status = onSignInPage ? "loading" : sessionStatus;
   const userId = session?.user?.id;
   const isNewUser = Boolean(session?.jwt?.isNewUser);
 

@@ -43,7 +43,9 @@ async function createBlog(page: Page, appUrl: string, subdomain: string) {
   await expect.poll(() => page.getByRole("button", { name: "Create site" }).isEnabled()).toBe(true);
   await page.getByRole("button", { name: "Create site" }).click();
   await page.waitForURL(/\/dashboard\/sites\/[^/?]+\?created=1$/, { timeout: 60_000 });
+  await page.getByRole("dialog").waitFor();
   await page.keyboard.press("Escape");
+  await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 
 describe("with no tracking variables", () => {
