@@ -2,6 +2,8 @@ import type { EventEmitter } from "node:events";
 import type { Env } from "@/env";
 import type { Database, Db } from "@/db/client";
 import type { FileStorage } from "@/integrations/storage";
+import type { EmailProvider } from "@/integrations/email";
+import type { PostNotifier } from "@/core/email/post-notifier";
 import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
 
@@ -22,6 +24,10 @@ export type Runtime = {
   /** Site snapshots: stale-while-revalidate reads, refreshes, "sync now". */
   content: ContentService;
   storage: FileStorage;
+  /** Transactional email and marketing events: Plunk with PLUNK_API_KEY, else the email_outbox table and the log. */
+  email: EmailProvider;
+  /** New-post emails to a blog's or changelog's confirmed subscribers, driven by refreshes. */
+  postNotifier: PostNotifier;
 };
 
 const RUNTIME_KEY = Symbol.for("app.runtime");
