@@ -69,54 +69,30 @@ export function SignInForm({ callbackUrl, initialError, google, testLogin, email
             Check your inbox: we sent a sign-in link to <strong>{linkSentTo}</strong>. It works once, for 24 hours.
           </p>
         ) : (
-          <form onSubmit={emailMeALink} className="space-y-3" noValidate>
-            <label htmlFor="email-link-address" className="block text-sm font-medium text-neutral-700">
-              Email
-            </label>
-            <input
-              id="email-link-address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={linkEmail}
-              onChange={(e) => setLinkEmail(e.target.value)}
-              className="w-full rounded-md border border-neutral-300 px-3 py-2 text-neutral-900"
-              placeholder="you@example.com"
-            />
-            <button
-              type="submit"
-              disabled={pending !== null}
-              aria-busy={pending === "email"}
-              className="w-full rounded-md border border-neutral-300 px-4 py-2.5 font-medium text-neutral-900 hover:bg-neutral-50 disabled:opacity-60"
-            >
-              {pending === "email" ? "Sending…" : "Email me a sign-in link"}
-            </button>
-          </form>
+          <EmailForm
+            id="email-link-address"
+            label="Email"
+            value={linkEmail}
+            onChange={setLinkEmail}
+            onSubmit={emailMeALink}
+            busy={pending === "email"}
+            disabled={pending !== null}
+            submitLabel={pending === "email" ? "Sending…" : "Email me a sign-in link"}
+            buttonClassName="border border-neutral-300 text-neutral-900 hover:bg-neutral-50"
+          />
         ))}
       {testLogin && (
-        <form onSubmit={signInWithTestLogin} className="space-y-3" noValidate>
-          <label htmlFor="test-login-email" className="block text-sm font-medium text-neutral-700">
-            Email (test login)
-          </label>
-          <input
-            id="test-login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className="w-full rounded-md border border-neutral-300 px-3 py-2 text-neutral-900"
-            placeholder="you@example.com"
-          />
-          <button
-            type="submit"
-            disabled={pending !== null}
-            aria-busy={pending === "test-login"}
-            className="w-full rounded-md bg-neutral-900 px-4 py-2.5 font-medium text-white hover:bg-neutral-700 disabled:opacity-60"
-          >
-            {pending === "test-login" ? "Signing in…" : "Sign in with test login"}
-          </button>
-        </form>
+        <EmailForm
+          id="test-login-email"
+          label="Email (test login)"
+          value={email}
+          onChange={setEmail}
+          onSubmit={signInWithTestLogin}
+          busy={pending === "test-login"}
+          disabled={pending !== null}
+          submitLabel={pending === "test-login" ? "Signing in…" : "Sign in with test login"}
+          buttonClassName="bg-neutral-900 text-white hover:bg-neutral-700"
+        />
       )}
       {!google && !testLogin && !emailSignIn && (
         <p className="text-sm text-neutral-600">
@@ -124,5 +100,41 @@ export function SignInForm({ callbackUrl, initialError, google, testLogin, email
         </p>
       )}
     </div>
+  );
+}
+
+type EmailFormProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (event: React.FormEvent) => void;
+  busy: boolean;
+  disabled: boolean;
+  submitLabel: string;
+  buttonClassName: string;
+};
+
+/** An email field and its button: the magic-link form and the test login look alike. */
+function EmailForm({ id, label, value, onChange, onSubmit, busy, disabled, submitLabel, buttonClassName }: EmailFormProps) {
+  return (
+    <form onSubmit={onSubmit} className="space-y-3" noValidate>
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="w-full rounded-md border border-neutral-300 px-3 py-2 text-neutral-900"
+        placeholder="you@example.com"
+      />
+      <button type="submit" disabled={disabled} aria-busy={busy} className={`w-full rounded-md px-4 py-2.5 font-medium disabled:opacity-60 ${buttonClassName}`}>
+        {submitLabel}
+      </button>
+    </form>
   );
 }
