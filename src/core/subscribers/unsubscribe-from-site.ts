@@ -18,6 +18,6 @@ export async function unsubscribeFromSite(db: Db, siteId: string, token: string)
   await db
     .update(subscribers)
     .set({ status: "unsubscribed", unsubscribedAt: new Date() })
-    .where(and(bySiteAndToken(siteId, token)));
+    .where(bySiteAndToken(siteId, token));
   return true;
 }
