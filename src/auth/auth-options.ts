@@ -1,14 +1,30 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
+import type { EmailConfig } from "next-auth/providers/email";
+import type { Env } from "@/env";
 import type { Runtime } from "@/runtime";
 import { AppError } from "@/core/errors";
 import { signInWithTestLogin } from "@/core/users/sign-in-with-test-login";
 import { signInWithGoogle } from "@/core/users/sign-in-with-google";
+import { mayUseEmailSignIn } from "@/core/users/check-email-sign-in";
+import { MAGIC_LINKS_PER_ADDRESS, sendMagicLinkEmail } from "@/core/email/send-magic-link-email";
+import { sendWelcomeEmail } from "@/core/email/send-welcome-email";
+import { createRateLimiter } from "@/http/rate-limit";
+import { emailSignInAdapter } from "./email-adapter";
 
 export const TEST_LOGIN_PROVIDER_ID = "test-login";
 export const SIGN_IN_PATH = "/signin";
 export const DEFAULT_AFTER_SIGN_IN = "/dashboard";
+export const EMAIL_PROVIDER_ID = "email";
+
+/**
+ * Magic-link sign-in is offered when mail can reach people (PLUNK_API_KEY), and on development and test-login
+ * instances, where links land in the email_outbox table and the server log.
+ */
+export function emailSignInEnabled(env: Pick<Env, "PLUNK_API_KEY" | "testLoginEnabled" | "NODE_ENV">): boolean {
+  return Boolean(env.PLUNK_API_KEY) || env.testLoginEnabled || env.NODE_ENV === "development";
+}
 
 declare module "next-auth" {
   interface Session {
@@ -59,14 +75,38 @@ export function authOptionsFor(runtime: Runtime): NextAuthOptions {
     );
   }
 
+  const emailSignIn = emailSignInEnabled(env);
+  if (emailSignIn) {
+    const perAddress = createRateLimiter(MAGIC_LINKS_PER_ADDRESS);
+    // Built by hand rather than with next-auth's EmailProvider, which loads nodemailer: mail goes through runtime.email.
+    const emailProvider: EmailConfig = {
+      id: EMAIL_PROVIDER_ID,
+      type: "email",
+      name: "Email",
+      server: {},
+      from: env.EMAIL_FROM ?? "",
+      maxAge: 24 * 60 * 60,
+      options: {},
+      sendVerificationRequest: ({ identifier, url }) =>
+        sendMagicLinkEmail({ email: runtime.email, allow: (address) => perAddress.take(address) }, { identifier, url }),
+    };
+    providers.push(emailProvider);
+  }
+  /** Google sign-ins that created their user (the adapter then only finds it, so next-auth can't tell it's new). */
+  const newGoogleSignIns = new WeakSet<object>();
+
   const options: NextAuthOptions = {
     secret: runtime.authSecret,
+    ...(emailSignIn ? { adapter: emailSignInAdapter(db) } : {}),
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
     providers,
     pages: { signIn: SIGN_IN_PATH },
     // Cookies stay next-auth's defaults: host-only (no Domain), so published site hosts can never read them.
     callbacks: {
       async signIn({ user, account, profile }) {
+        if (account?.provider === EMAIL_PROVIDER_ID) {
+          return (await mayUseEmailSignIn(db, user.email ?? "")) ? true : `${SIGN_IN_PATH}?error=AccessDenied`;
+        }
         if (account?.provider !== "google") return true;
         try {
           const signedIn = await signInWithGoogle(db, {
@@ -79,16 +119,24 @@ export function authOptionsFor(runtime: Runtime): NextAuthOptions {
           // The jwt callback receives this same object: carry our ids, not Google's.
           user.id = signedIn.id;
           user.isNewUser = signedIn.isNewUser;
+          if (signedIn.isNewUser) newGoogleSignIns.add(account);
           return true;
         } catch (err) {
           if (err instanceof AppError) return `${SIGN_IN_PATH}?error=AccessDenied`;
           throw err;
         }
       },
-      async jwt({ token, user }) {
+      async jwt({ token, user, account, isNewUser }) {
         if (user) {
           token.userId = user.id;
-          token.isNewUser = Boolean(user.isNewUser);
+          token.isNewUser =
+            Boolean(user.isNewUser) || (account ? newGoogleSignIns.has(account) : false) || (account?.provider === EMAIL_PROVIDER_ID && Boolean(isNewUser));
+          if (token.isNewUser && user.email) {
+            // Never holds up or fails a sign-in: a lost welcome email is only logged.
+            sendWelcomeEmail({ email: runtime.email, appUrl: env.APP_URL, teamEmail: env.TEAM_EMAIL }, { email: user.email, name: user.name }).catch((err) =>
+              console.error(`[email] welcome email to user ${user.id} failed:`, err instanceof Error ? err.message : err),
+            );
+          }
         }
         return token;
       },

@@ -30,6 +30,8 @@ export type ContentServiceOptions = {
   log?: (message: string, error?: unknown) => void;
   /** Called after a refresh changed the snapshot (e.g. to keep renamed posts' old slugs as redirects). */
   onUpdated?: (site: ContentSite, before: Map<string, SnapshotPage>, after: Map<string, SnapshotPage>) => Promise<void>;
+  /** Called after a refresh that found nothing changed (e.g. a future-dated post may have come due meanwhile). */
+  onUnchanged?: (site: ContentSite, pages: Map<string, SnapshotPage>) => void;
 };
 
 export type ContentService = ReturnType<typeof createContentService>;
@@ -37,7 +39,7 @@ export type ContentService = ReturnType<typeof createContentService>;
 /** How long a reader trusts the in-memory snapshot version before checking the database again. */
 const STATE_TTL_MS = 1_000;
 
-export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_000, log = defaultLog, onUpdated }: ContentServiceOptions) {
+export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_000, log = defaultLog, onUpdated, onUnchanged }: ContentServiceOptions) {
   const owner = `${process.pid}-${crypto.randomUUID()}`;
   const inflight = new Map<string, Promise<RefreshResult>>();
   const cache = new Map<string, { snapshot: SiteSnapshot; checkedAt: number }>();
@@ -84,6 +86,7 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
       if (changed && onUpdated) {
         await onUpdated(site, previous, result.pages).catch((err) => log(`[notion] after-refresh hook failed for ${site.id}`, err));
       }
+      if (!changed) onUnchanged?.(site, result.pages);
       return {
         status: changed ? "updated" : "unchanged",
         version,

@@ -154,7 +154,7 @@ export const siteMethods = {
     params: sendCancellationReasonInput,
     result: "{received: true}",
     errors: ["NOT_FOUND"],
-    run: (ctx, p) => sendCancellationReason(ctx.runtime.db, ctx.userId, p),
+    run: (ctx, p) => sendCancellationReason({ db: ctx.runtime.db, email: ctx.runtime.email, teamEmail: ctx.runtime.env.TEAM_EMAIL, appUrl: ctx.runtime.env.APP_URL }, ctx.userId, p),
   }),
   siteSubscribersToCsv: method({
     summary: "The site's email subscribers as CSV",

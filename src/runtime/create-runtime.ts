@@ -6,6 +6,8 @@ import type { Env } from "@/env";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { createFileStorage } from "@/integrations/storage";
+import { createEmailProvider } from "@/integrations/email";
+import { createPostNotifier } from "@/core/email/post-notifier";
 import { createNotionGateway } from "@/notion/notion-gateway";
 import { createContentService } from "@/notion/site-content";
 import { recordRenamedSlugs } from "@/core/sites/record-renamed-slugs";
@@ -42,16 +44,20 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   const bus = new EventEmitter();
   bus.setMaxListeners(100);
   const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS });
+  const email = createEmailProvider(env, database.db);
+  const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN });
   const content = createContentService({
     db: database.db,
     gateway: notion,
     revalidateMs: env.REVALIDATE_SECONDS * 1000,
-    // After a change: the search index follows the snapshot; renamed posts keep their old slugs as redirects (the
+    // After a change: new posts mail subscribers; the search index follows the snapshot; renamed posts keep their old slugs as redirects (the
     // site server then drops its cached redirects).
     onUpdated: async (site, before, after) => {
+      postNotifier.afterUpdate(site, after);
       await indexSitePages(database.db, site.id, after);
       if (before.size && (await recordRenamedSlugs(database.db, site, before, after))) bus.emit(SITE_CHANGED, site.id);
     },
+    onUnchanged: (site, pages) => postNotifier.afterUnchanged(site, pages),
   });
   return {
     env,
@@ -64,11 +70,14 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     content,
     storage: createFileStorage(env),
     payments: createPaymentProvider(env),
+    email,
+    postNotifier,
   };
 }
 
 export async function closeRuntime(runtime: Runtime): Promise<void> {
   runtime.bus.removeAllListeners();
   await runtime.content.idle();
+  await runtime.postNotifier.idle();
   await runtime.database.close();
 }

@@ -3,6 +3,8 @@ import type { Env } from "@/env";
 import type { Database, Db } from "@/db/client";
 import type { FileStorage } from "@/integrations/storage";
 import type { PaymentProvider } from "@/integrations/payments";
+import type { EmailProvider } from "@/integrations/email";
+import type { PostNotifier } from "@/core/email/post-notifier";
 import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
 
@@ -25,6 +27,10 @@ export type Runtime = {
   storage: FileStorage;
   /** Paddle Billing, or null when billing is off (self-hosted: every feature unlocked). */
   payments: PaymentProvider | null;
+  /** Transactional email and marketing events: Plunk with PLUNK_API_KEY, else the email_outbox table and the log. */
+  email: EmailProvider;
+  /** New-post emails to a blog's or changelog's confirmed subscribers, driven by refreshes. */
+  postNotifier: PostNotifier;
 };
 
 const RUNTIME_KEY = Symbol.for("app.runtime");

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Runtime } from "@/runtime";
 import { contentSiteOf } from "@/core/sites/content-site-of";
-import { subscribeToSite } from "@/core/subscribers/subscribe-to-site";
+import { CONFIRM_PATH, subscribeInput, subscribeToSite } from "@/core/subscribers/subscribe-to-site";
+import { subscriptionSiteOf } from "@/core/subscribers/subscription-site";
 import { createRateLimiter } from "@/http/rate-limit";
 import type { SiteSnapshot } from "@/notion/site-content";
 import { katexFont, siteIsland, siteStylesheet } from "./assets";
@@ -20,6 +21,7 @@ import { sendPlainHtml } from "./respond";
 import { accessCookie, checkPassword, hasAccess, safeNext, sendPasswordForm } from "./password-gate";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security";
 import { serveSiteImage } from "./serve-image";
+import { handleConfirmSubscription, handleUnsubscribe } from "./subscription-pages";
 import { createSiteLookup, SITE_CHANGED, type PublishedSite } from "./site-lookup";
 
 /**
@@ -125,6 +127,9 @@ export function createSiteServer(runtime: Runtime) {
     const isPublicAsset = path === "/_/site.css" || path.startsWith("/_/katex/");
     if (site.passwordHash && path === "/_/password") return handlePassword(req, res, site, search);
     const locked = Boolean(site.passwordHash) && !hasAccess(req, runtime.authSecret, site);
+    // The links in subscription emails work even behind a password: nobody may be kept from unsubscribing.
+    if (path === CONFIRM_PATH) return handleConfirmSubscription(runtime.db, req, res, site, search, locked);
+    if (path === "/_/unsubscribe") return handleUnsubscribe(runtime.db, req, res, site, search, locked);
     if (locked && !isPublicAsset) {
       const wantsPage = req.method === "GET" && !/\.(xml|txt|md)$/.test(path) && !path.startsWith("/_/") && !(req.headers.accept ?? "").includes("application/json");
       if (wantsPage) return sendPasswordForm(res, site, safeNext(`${site.basePath}${path === "/" ? "/" : path}`, site.basePath));
@@ -293,11 +298,13 @@ export function createSiteServer(runtime: Runtime) {
     if (!subscribeLimit.take(`${site.id}|${ip}`)) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes before subscribing again.");
     const body = await readSmallBody(req, MAX_FORM_BYTES);
     if (body === null) return sendPlainHtml(res, 413, "Too large", "The form was too large.");
-    const email = new URLSearchParams(body).get("email") ?? "";
+    const parsed = subscribeInput.safeParse({ email: new URLSearchParams(body).get("email") ?? "" });
+    if (!parsed.success) return sendPlainHtml(res, 400, "Please check your email address", "Please enter a valid email address and try again.");
     try {
-      await subscribeToSite(runtime.db, site.id, { email });
-    } catch {
-      return sendPlainHtml(res, 400, "Please check your email address", "Please enter a valid email address and try again.");
+      await subscribeToSite({ db: runtime.db, email: runtime.email }, subscriptionSiteOf(site, new URL(site.origin).host), parsed.data);
+    } catch (err) {
+      console.error(`[email] could not send a confirmation email for site ${site.id}:`, err instanceof Error ? err.message : err);
+      return sendPlainHtml(res, 502, "Please try again", "We could not send the confirmation email just now. Please try again in a minute.");
     }
     const back = String(req.headers.referer ?? "");
     let path = `${site.basePath}/`;

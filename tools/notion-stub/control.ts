@@ -14,7 +14,7 @@ export function stubControl(url: string) {
   return {
     fault: (fault: Fault) => post("faults", fault).then(() => undefined),
     calls: async (): Promise<CallCounts> => (await fetch(`${url}/__stub/calls`)).json() as Promise<CallCounts>,
-    touch: (pageId: string, title?: string) => post("touch", { pageId, title }).then(() => undefined),
+    touch: (pageId: string, title?: string, properties?: Record<string, unknown>) => post("touch", { pageId, title, properties }).then(() => undefined),
     reset: () => post("reset", {}).then(() => undefined),
   };
 }

@@ -28,7 +28,14 @@ export const faultSchema = z
   .strict();
 export type Fault = z.infer<typeof faultSchema>;
 
-const touchSchema = z.object({ pageId: z.string().min(1), title: z.string().optional() }).strict();
+const touchSchema = z
+  .object({
+    pageId: z.string().min(1),
+    title: z.string().optional(),
+    /** Property values by schema key, merged into the page's properties (e.g. un-hiding a post). */
+    properties: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i);
 const bodies = {
@@ -231,14 +238,15 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
     sendJson(res, result.status, result.body);
   }
 
-  function touch(pageId: string, title: string | undefined): boolean {
+  function touch(pageId: string, title: string | undefined, properties?: Record<string, unknown>): boolean {
     const id = dashed(pageId);
     const block = store.records.block.get(id);
     if (!block) return false;
     // Strictly increasing even when two touches land in the same millisecond.
     touchClock = Math.max(Date.now(), touchClock + 1, Number(block.last_edited_time ?? 0) + 1);
     const updated: Record<string, unknown> & { id: string } = { ...block, last_edited_time: touchClock, version: Number(block.version ?? 0) + 1 };
-    if (title !== undefined) updated.properties = { ...(block.properties as object | undefined), title: [[title]] };
+    if (properties) updated.properties = { ...(block.properties as object | undefined), ...properties };
+    if (title !== undefined) updated.properties = { ...(updated.properties as object | undefined), title: [[title]] };
     store.records.block.set(id, updated);
     return true;
   }
@@ -262,7 +270,7 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
     if (route === "touch") {
       const parsed = touchSchema.safeParse(body);
       if (!parsed.success) return sendJson(res, 400, invalidInput);
-      return touch(parsed.data.pageId, parsed.data.title) ? sendJson(res, 200, { ok: true }) : sendJson(res, 404, { message: "No such page" });
+      return touch(parsed.data.pageId, parsed.data.title, parsed.data.properties) ? sendJson(res, 200, { ok: true }) : sendJson(res, 404, { message: "No such page" });
     }
     if (route === "reset") {
       faults = [];

@@ -1,18 +1,51 @@
 import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { subscribers } from "@/db/schema";
+import type { EmailProvider } from "@/integrations/email";
+import { subscriberConfirmationEmail } from "@/core/email/templates";
+import { siteEndpointUrl, type SubscriptionSite } from "./subscription-site";
 
 export const subscribeInput = z.object({ email: z.email("Please enter a valid email address").trim().max(254) });
 
+export const CONFIRM_PATH = "/_/subscribe/confirm";
+
+export const newSubscriptionToken = () => crypto.randomBytes(32).toString("base64url");
+
 /**
- * A visitor subscribes to a blog or changelog: stored unconfirmed (the confirmation e-mail comes with the email
- * integration). Subscribing twice is not an error and never reveals whether the address was already there.
+ * A visitor subscribes to a blog or changelog (double opt-in): the address is stored unconfirmed and gets a
+ * confirmation link on the site's own host; only the link confirms it. Subscribing again resends the link (an
+ * unsubscribed address starts over); an address that is already confirmed gets nothing. The answer is the same in
+ * every case, so the form never reveals who is subscribed.
  */
-export async function subscribeToSite(db: Db, siteId: string, input: z.input<typeof subscribeInput>): Promise<void> {
+export async function subscribeToSite(deps: { db: Db; email: EmailProvider }, site: SubscriptionSite, input: z.input<typeof subscribeInput>): Promise<void> {
   const { email } = subscribeInput.parse(input);
-  await db
+  const { db } = deps;
+  const fresh = newSubscriptionToken();
+  const [inserted] = await db
     .insert(subscribers)
-    .values({ siteId, email, confirmToken: crypto.randomBytes(24).toString("base64url") })
-    .onConflictDoNothing();
+    .values({ siteId: site.id, email, confirmToken: fresh, unsubscribeToken: newSubscriptionToken() })
+    .onConflictDoNothing()
+    .returning({ email: subscribers.email, confirmToken: subscribers.confirmToken });
+  let target = inserted;
+  if (!target) {
+    const [existing] = await db
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.siteId, site.id), sql`lower(${subscribers.email}) = lower(${email})`));
+    if (!existing || existing.status === "confirmed") return;
+    if (existing.status === "unsubscribed") {
+      // Coming back needs a new confirmation; old links stay dead.
+      await db
+        .update(subscribers)
+        .set({ status: "unconfirmed", confirmToken: fresh, unsubscribedAt: null, confirmedAt: null })
+        .where(eq(subscribers.id, existing.id));
+      target = { email: existing.email, confirmToken: fresh };
+    } else {
+      target = { email: existing.email, confirmToken: existing.confirmToken };
+    }
+  }
+  const mail = subscriberConfirmationEmail({ siteName: site.name, confirmUrl: siteEndpointUrl(site, CONFIRM_PATH, target.confirmToken), accentColor: site.accentColor });
+  await deps.email.send({ to: target.email, ...mail, fromName: site.senderName || site.name, replyTo: site.replyTo ?? undefined });
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getRuntime } from "@/runtime";
 import { PRODUCT_NAME } from "@/lib/brand";
-import { DEFAULT_AFTER_SIGN_IN } from "@/auth/auth-options";
+import { DEFAULT_AFTER_SIGN_IN, emailSignInEnabled } from "@/auth/auth-options";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -16,6 +16,8 @@ const ERROR_MESSAGES: Record<string, string> = {
   AccountNotLinkedError: "This email is already used by another sign-in method.",
   AccessDenied: "You cannot sign in with this account.",
   CredentialsSignin: "Sign in failed. Check the details you gave.",
+  EmailSignin: "We could not send the sign-in email. Please try again in a few minutes.",
+  Verification: "That sign-in link is no longer valid. Ask for a new one.",
   "Email is required for the test login provider": "Email is required for the test login provider",
   "This account cannot use the test login provider": "This account cannot use the test login provider",
   "Not a valid email": "Not a valid email",
@@ -41,6 +43,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           initialError={error}
           google={Boolean(env.GOOGLE_CLIENT_ID)}
           testLogin={env.testLoginEnabled}
+          emailSignIn={emailSignInEnabled(env)}
         />
       </div>
     </main>

@@ -1,0 +1,61 @@
+import type { Db } from "@/db/client";
+import type { EmailProvider } from "@/integrations/email";
+import type { SnapshotPage } from "@/notion/fetch-site-content";
+import type { ContentSite } from "@/notion/site-content";
+import { deliverPostNotifications } from "./deliver-post-notifications";
+import { notifyNewPosts } from "./notify-new-posts";
+
+const RETRY_AFTER_MS = 60_000;
+
+/**
+ * New-post emails, driven by site refreshes (one per cluster per site, thanks to the refresh lease). A refresh that
+ * changed the snapshot always checks; one that changed nothing checks only when a future-dated post has come due or
+ * failed sends wait for a retry — so an idle site costs nothing. Work runs in the background, one check per site at
+ * a time, and never delays a refresh.
+ */
+export function createPostNotifier(deps: { db: Db; email: EmailProvider; appsDomain: string; log?: (message: string, error?: unknown) => void }) {
+  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error instanceof Error ? error.message : (error ?? "")));
+  /** Per site: when an unchanged refresh should check again (absent = after a restart, check once). */
+  const nextCheckAt = new Map<string, number>();
+  const chains = new Map<string, Promise<void>>();
+
+  async function check(site: ContentSite, pages: Map<string, SnapshotPage>): Promise<void> {
+    const found = await notifyNewPosts(deps.db, site, pages);
+    const delivered = await deliverPostNotifications(deps, site.id, pages);
+    if (delivered.failed) log(`[email] ${delivered.failed} new-post email(s) for site ${site.id} failed; retrying later`);
+    const retryAt = delivered.failed ? Date.now() + RETRY_AFTER_MS : Number.POSITIVE_INFINITY;
+    nextCheckAt.set(site.id, Math.min(found.nextDueAt ?? Number.POSITIVE_INFINITY, retryAt));
+    if (nextCheckAt.size > 100_000) nextCheckAt.clear();
+  }
+
+  function schedule(site: ContentSite, pages: Map<string, SnapshotPage>): Promise<void> {
+    const previous = chains.get(site.id) ?? Promise.resolve();
+    const next = previous
+      .then(() => check(site, pages))
+      .catch((err) => log(`[email] new-post check for site ${site.id} failed`, err))
+      .finally(() => {
+        if (chains.get(site.id) === next) chains.delete(site.id);
+      });
+    chains.set(site.id, next);
+    return next;
+  }
+
+  return {
+    /** After a refresh that changed the site's snapshot. */
+    afterUpdate(site: ContentSite, pages: Map<string, SnapshotPage>): void {
+      void schedule(site, pages);
+    },
+    /** After a refresh that found nothing new in Notion. */
+    afterUnchanged(site: ContentSite, pages: Map<string, SnapshotPage>): void {
+      if (site.siteType !== "blog" && site.siteType !== "changelog") return;
+      if (Date.now() < (nextCheckAt.get(site.id) ?? 0)) return;
+      void schedule(site, pages);
+    },
+    /** Waits for running checks (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (chains.size) await Promise.allSettled([...chains.values()]);
+    },
+  };
+}
+
+export type PostNotifier = ReturnType<typeof createPostNotifier>;

@@ -1,0 +1,86 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Db } from "@/db/client";
+import { confirmSubscription } from "@/core/subscribers/confirm-subscription";
+import { findSubscriptionForUnsubscribe, unsubscribeFromSite } from "@/core/subscribers/unsubscribe-from-site";
+import { escapeHtml } from "./respond";
+import { NOTICE_PAGE_CSP } from "./security";
+import type { PublishedSite } from "./site-lookup";
+
+/**
+ * The pages behind the links in subscription emails, on the site's own host: confirm (double opt-in) and
+ * unsubscribe. Plain HTML in the site's colours, no scripts. On a password-protected site they still work (a
+ * subscriber must always be able to leave) but name nothing about the site.
+ */
+
+type Notice = { status: number; title: string; message: string; form?: { action: string; button: string } };
+
+function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked: boolean, notice: Notice): void {
+  const accent = locked ? "#111111" : site.settings.theme.accentColor;
+  const name = locked ? "" : site.settings.name;
+  const home = `${site.basePath}/`;
+  const form = notice.form
+    ? `<form method="post" action="${escapeHtml(notice.form.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(notice.form.button)}</button></form>`
+    : "";
+  const body =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${escapeHtml(notice.title)}${name ? ` · ${escapeHtml(name)}` : ""}</title>` +
+    `<style>:root{color-scheme:light dark;--accent:${accent}}body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh}` +
+    `main{max-width:32rem;text-align:center;padding:2rem}h1{font-size:1.5rem;margin:0 0 .5rem}p{opacity:.8;margin:0 0 1.25rem}` +
+    `a{color:var(--accent)}.site{font-weight:600;color:var(--accent);margin-bottom:1rem;opacity:1}` +
+    `button{font:inherit;font-weight:600;border:0;border-radius:.5rem;padding:.65rem 1.25rem;background:var(--accent);color:#fff;cursor:pointer}</style></head>` +
+    `<body><main>${name ? `<p class="site">${escapeHtml(name)}</p>` : ""}<h1>${escapeHtml(notice.title)}</h1><p>${escapeHtml(notice.message)}</p>${form}` +
+    `${locked ? "" : `<p><a href="${escapeHtml(home)}">Back to the site</a></p>`}</main></body></html>`;
+  res.writeHead(notice.status, {
+    "content-type": "text/html; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-robots-tag": "noindex",
+    "content-security-policy": NOTICE_PAGE_CSP,
+  });
+  res.end(body);
+}
+
+function methodNotAllowed(res: ServerResponse, allow: string): void {
+  res.writeHead(405, { allow, "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
+}
+
+const INVALID_LINK: Notice = { status: 404, title: "This link is not valid", message: "It may be old or mistyped. Subscribe again from the site to get a new one." };
+
+/** GET /_/subscribe/confirm?token=… — the link in the confirmation email. */
+export async function handleConfirmSubscription(db: Db, req: IncomingMessage, res: ServerResponse, site: PublishedSite, search: URLSearchParams, locked: boolean): Promise<void> {
+  if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(res, "GET, HEAD");
+  const result = await confirmSubscription(db, site.id, search.get("token") ?? "");
+  if (result === "invalid") return sendSiteNotice(res, site, locked, INVALID_LINK);
+  sendSiteNotice(res, site, locked, {
+    status: 200,
+    title: result === "confirmed" ? "You're subscribed!" : "You're already subscribed",
+    message: "New posts will arrive in your inbox. Every email has a link to unsubscribe.",
+  });
+}
+
+/**
+ * /_/unsubscribe?token=… — GET asks (so mail scanners following links unsubscribe nobody), POST unsubscribes: the
+ * page's button, and mail clients' one-click unsubscribe (RFC 8058, `List-Unsubscribe-Post`).
+ */
+export async function handleUnsubscribe(db: Db, req: IncomingMessage, res: ServerResponse, site: PublishedSite, search: URLSearchParams, locked: boolean): Promise<void> {
+  const token = search.get("token") ?? "";
+  if (req.method === "POST") {
+    req.resume();
+    if (!(await unsubscribeFromSite(db, site.id, token))) return sendSiteNotice(res, site, locked, INVALID_LINK);
+    return sendSiteNotice(res, site, locked, { status: 200, title: "You're unsubscribed", message: "You will get no more emails from this site." });
+  }
+  if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(res, "GET, HEAD, POST");
+  const subscription = await findSubscriptionForUnsubscribe(db, site.id, token);
+  if (!subscription) return sendSiteNotice(res, site, locked, INVALID_LINK);
+  if (subscription.status === "unsubscribed") {
+    return sendSiteNotice(res, site, locked, { status: 200, title: "You're unsubscribed", message: "You will get no more emails from this site." });
+  }
+  sendSiteNotice(res, site, locked, {
+    status: 200,
+    title: "Unsubscribe?",
+    message: `${subscription.email} will get no more emails about new posts.`,
+    form: { action: `${site.basePath}/_/unsubscribe?token=${encodeURIComponent(token)}`, button: "Unsubscribe" },
+  });
+}
