@@ -9,15 +9,26 @@ export const metadata: Metadata = {
 /** SPEC §2: the help screen on making a Notion page public, linked from the create flow's private-page message. */
 export default function MakeNotionPagePublicHelp() {
   return (
-    <main className="min-h-screen bg-white text-neutral-900">
-      <article className="mx-auto max-w-2xl px-4 py-10">
+    <article className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
         <h1 className="text-3xl font-semibold">How to make a Notion page public</h1>
         <p className="mt-4 text-neutral-700">
           Your site is built from a Notion page that anyone can read. Notion pages are private until you publish them, so a new
           site needs this once per page (sub-pages and database rows follow their parent).
         </p>
-        {/* eslint-disable-next-line @next/next/no-img-element -- a static illustration */}
-        <img src="/help/share-to-web.svg" width={640} height={300} alt="In Notion, open Share, choose Publish and turn on Publish to web" className="mt-6 h-auto w-full rounded-lg border border-neutral-200" />
+        <figure className="mt-6">
+          {/* eslint-disable-next-line @next/next/no-img-element -- a static SVG, already the right size */}
+          <img
+            src="/help/share-to-web.svg"
+            width={640}
+            height={300}
+            alt="Recreation of Notion's Share menu: the Publish tab is open and Publish to web is switched on"
+            className="h-auto w-full rounded-lg border border-neutral-200"
+          />
+          <figcaption className="mt-2 text-sm text-neutral-700">
+            Notion&rsquo;s Share menu with the Publish tab open, redrawn by us (Notion changes its interface from time to time, so
+            yours may look slightly different).
+          </figcaption>
+        </figure>
         <ol className="mt-6 list-decimal space-y-3 pl-6 text-neutral-800">
           <li>Open the page in Notion and click <strong>Share</strong> at the top right.</li>
           <li>Choose the <strong>Publish</strong> tab and click <strong>Publish</strong> (older workspaces: turn on <strong>Share to web</strong>).</li>
@@ -33,7 +44,6 @@ export default function MakeNotionPagePublicHelp() {
             Back to creating your site
           </Link>
         </p>
-      </article>
-    </main>
+    </article>
   );
 }
