@@ -9,6 +9,9 @@ import { signupReasonFromSearch, utcOffsetHours } from "@/lib/signup-link";
 export const SIGNUP_REASON_STORAGE_KEY = "signupReason";
 export const SIGNUP_TRACKED_STORAGE_KEY = "signupTracked";
 
+/** One tracking request at a time per page (effects can run twice in development and on remounts). */
+let inFlight = false;
+
 function storage(): Storage | null {
   try {
     return window.localStorage;
@@ -34,19 +37,22 @@ export function SignupReasonCapture() {
   }, [pathname, search]);
 
   useEffect(() => {
-    if (!isNewUser) return;
+    if (!isNewUser || inFlight) return;
     const store = storage();
     if (store?.getItem(SIGNUP_TRACKED_STORAGE_KEY)) return;
-    // Mark first: a second tab or a remount must not track the same signup again.
-    store?.setItem(SIGNUP_TRACKED_STORAGE_KEY, "1");
     const signupReason = store?.getItem(SIGNUP_REASON_STORAGE_KEY) ?? signupReasonFromSearch(window.location.search) ?? undefined;
+    // The flag is stored only once the server has it: sign-in navigates right after the session appears, which can
+    // cut this request off; the next page then sends it again (storing the same values twice is harmless).
+    inFlight = true;
     userRpc
       .call("trackUserData", { signupReason, utcOffset: utcOffsetHours() }, { timeoutMs: 10_000 })
-      .then(() => store?.removeItem(SIGNUP_REASON_STORAGE_KEY))
-      .catch((err: unknown) => {
-        // Let a later page try again rather than losing the signup.
-        store?.removeItem(SIGNUP_TRACKED_STORAGE_KEY);
-        console.warn("Signup tracking failed", err);
+      .then(() => {
+        store?.setItem(SIGNUP_TRACKED_STORAGE_KEY, "1");
+        store?.removeItem(SIGNUP_REASON_STORAGE_KEY);
+      })
+      .catch((err: unknown) => console.warn("Signup tracking failed; it will be tried again on the next page", err))
+      .finally(() => {
+        inFlight = false;
       });
   }, [isNewUser]);
 

@@ -26,5 +26,6 @@ export function signupReasonFromSearch(search: string): string | null {
 
 /** SPEC §4: the UTC offset in whole hours, within what trackUserData accepts (-12…14). */
 export function utcOffsetHours(date = new Date()): number {
-  return Math.min(14, Math.max(-12, Math.round(-date.getTimezoneOffset() / 60)));
+  // `|| 0`: UTC gives -0, which is not 0 to a strict comparison.
+  return Math.min(14, Math.max(-12, Math.round(-date.getTimezoneOffset() / 60) || 0));
 }

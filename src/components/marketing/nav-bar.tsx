@@ -117,7 +117,7 @@ export function NavBar({ brand, items, signIn, cta }: { brand: string; items: Na
         hidden={!menuOpen}
         // A followed link closes the menu: the bar stays mounted across client-side navigations.
         onClick={(e) => (e.target as HTMLElement).closest("a") && setMenuOpen(false)}
-        className="absolute inset-x-0 top-16 z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-neutral-200 bg-white px-4 pb-6 shadow-xl md:hidden">
+        className="absolute inset-x-0 top-16 z-40 max-h-[calc(100dvh-9rem)] overflow-y-auto border-b border-neutral-200 bg-white px-4 pb-6 shadow-xl md:hidden">
         <nav aria-label="Mobile">
           {items.map((item) =>
             "items" in item ? (

@@ -43,7 +43,7 @@ export default async function SiteTypePage({ params }: Props) {
       </header>
 
       <div className={`${CONTAINER} grid gap-12 py-12 lg:grid-cols-[1fr_1.3fr]`}>
-        <section aria-labelledby="visitors-heading">
+        <section aria-labelledby="visitors-heading" className="min-w-0">
           <h2 id="visitors-heading" className="text-2xl font-bold tracking-tight text-neutral-900">
             What your visitors get
           </h2>
@@ -61,7 +61,7 @@ export default async function SiteTypePage({ params }: Props) {
           </p>
         </section>
 
-        <section aria-labelledby="notion-heading">
+        <section aria-labelledby="notion-heading" className="min-w-0">
           <h2 id="notion-heading" className="text-2xl font-bold tracking-tight text-neutral-900">
             The Notion page it needs
           </h2>
