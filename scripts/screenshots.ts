@@ -7,10 +7,11 @@ import { startSitesApp, workspaceIndex } from "../tests/helpers/sites";
 /**
  * `npm run screenshots`: the landing page's picture and tour video, captured from the demo workspace's real published
  * sites (the Notion stand-in, the real server, Debian's Chromium). Writes public/marketing/demo-blog.png (1280×800)
- * and public/marketing/tour.webm (recorded from a canvas with MediaRecorder, so no ffmpeg is needed).
+ * with WebP copies 640, 960 and 1280 wide, and public/marketing/tour.webm (recorded from a canvas with MediaRecorder, so no ffmpeg is needed).
  */
 const OUT = path.resolve(import.meta.dirname, "../public/marketing");
 const VIEWPORT = { width: 1280, height: 800 };
+const DEMO_WIDTHS = [640, 960, 1280];
 
 const s = await startSitesApp([
   { siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Lumen Blog", navigation: [{ label: "Docs", href: "/" }] } },
@@ -29,6 +30,8 @@ try {
 
   const blogHome = await shot(`http://${blog}/`);
   await sharp(blogHome).png({ compressionLevel: 9, palette: true, quality: 90 }).toFile(path.join(OUT, "demo-blog.png"));
+  // The landing page shows these directly (srcset), so no image is resized while a visitor waits.
+  for (const width of DEMO_WIDTHS) await sharp(blogHome).resize({ width }).webp({ quality: 80 }).toFile(path.join(OUT, `demo-blog-${width}.webp`));
 
   // The tour: scenes of real pages; tall pages scroll, the others hold.
   const scenes = [
@@ -114,7 +117,7 @@ try {
     { sources, ...VIEWPORT },
   );
   fs.writeFileSync(path.join(OUT, "tour.webm"), Buffer.from(base64, "base64"));
-  for (const f of ["demo-blog.png", "tour.webm"]) console.log(`${f}: ${fs.statSync(path.join(OUT, f)).size} bytes`);
+  for (const f of ["demo-blog.png", ...DEMO_WIDTHS.map((w) => `demo-blog-${w}.webp`), "tour.webm"]) console.log(`${f}: ${fs.statSync(path.join(OUT, f)).size} bytes`);
 } finally {
   await browser.close();
   await s.stop();

@@ -62,6 +62,34 @@ function Dropdown({ label, items }: { label: string; items: NavLink[] }) {
   );
 }
 
+const ACCOUNT_LINK_STYLES = {
+  bar: {
+    wrapper: "hidden items-center gap-2 md:flex",
+    signIn: "rounded-md px-3 py-2 font-medium text-neutral-800 hover:bg-neutral-100",
+    cta: "rounded-md bg-[#2255dd] px-4 py-2 font-medium text-white hover:bg-[#1a44b8]",
+  },
+  menu: {
+    wrapper: "mt-4 grid gap-2",
+    signIn: "rounded-md border border-neutral-300 px-4 py-2.5 text-center font-medium text-neutral-900",
+    cta: "rounded-md bg-[#2255dd] px-4 py-2.5 text-center font-medium text-white",
+  },
+} as const;
+
+/** Sign in and the call to action: in the bar on wide screens, at the foot of the mobile menu. */
+function AccountLinks({ signIn, cta, variant }: { signIn: NavLink; cta: NavLink; variant: keyof typeof ACCOUNT_LINK_STYLES }) {
+  const { wrapper: className, signIn: signInClass, cta: ctaClass } = ACCOUNT_LINK_STYLES[variant];
+  return (
+    <div className={className}>
+      <Link href={signIn.href} className={signInClass}>
+        {signIn.label}
+      </Link>
+      <Link href={cta.href} className={ctaClass}>
+        {cta.label}
+      </Link>
+    </div>
+  );
+}
+
 /**
  * The marketing nav bar (SPEC §1): dropdowns on wide screens, a menu button under `md` that opens a panel over a
  * backdrop. Both close on Escape, on a click outside and when a link is followed.
@@ -90,14 +118,7 @@ export function NavBar({ brand, items, signIn, cta }: { brand: string; items: Na
             ),
           )}
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
-          <Link href={signIn.href} className="rounded-md px-3 py-2 font-medium text-neutral-800 hover:bg-neutral-100">
-            {signIn.label}
-          </Link>
-          <Link href={cta.href} className="rounded-md bg-[#2255dd] px-4 py-2 font-medium text-white hover:bg-[#1a44b8]">
-            {cta.label}
-          </Link>
-        </div>
+        <AccountLinks signIn={signIn} cta={cta} variant="bar" />
         <button
           ref={menuButton}
           type="button"
@@ -140,14 +161,7 @@ export function NavBar({ brand, items, signIn, cta }: { brand: string; items: Na
             ),
           )}
         </nav>
-        <div className="mt-4 grid gap-2">
-          <Link href={signIn.href} className="rounded-md border border-neutral-300 px-4 py-2.5 text-center font-medium text-neutral-900">
-            {signIn.label}
-          </Link>
-          <Link href={cta.href} className="rounded-md bg-[#2255dd] px-4 py-2.5 text-center font-medium text-white">
-            {cta.label}
-          </Link>
-        </div>
+        <AccountLinks signIn={signIn} cta={cta} variant="menu" />
       </div>
     </header>
   );

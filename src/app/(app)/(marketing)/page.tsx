@@ -1,4 +1,3 @@
-import Image from "next/image";
 import Link from "next/link";
 import { ModalButton, VideoModalButton } from "@/components/marketing/modal-button";
 import { BrowserWindow, CONTAINER, FaqAccordion, FeatureGrid, Hero, LogoRow, Section, Steps } from "@/components/marketing/sections";
@@ -48,7 +47,17 @@ export default function LandingPage() {
         }
       >
         <BrowserWindow address={DEMO_SCREENSHOT.address}>
-          <Image src={DEMO_SCREENSHOT.src} width={DEMO_SCREENSHOT.width} height={DEMO_SCREENSHOT.height} alt={DEMO_SCREENSHOT.alt} priority sizes="(min-width: 1040px) 1024px, 100vw" className="h-auto w-full" />
+          {/* eslint-disable-next-line @next/next/no-img-element -- pre-sized WebP files: nothing to optimise on request */}
+          <img
+            src={DEMO_SCREENSHOT.src}
+            srcSet={DEMO_SCREENSHOT.srcSet}
+            sizes="(min-width: 1040px) 1024px, calc(100vw - 2rem)"
+            width={DEMO_SCREENSHOT.width}
+            height={DEMO_SCREENSHOT.height}
+            alt={DEMO_SCREENSHOT.alt}
+            fetchPriority="high"
+            className="block h-auto w-full"
+          />
         </BrowserWindow>
       </Hero>
 

@@ -3,7 +3,9 @@
  * `npm run screenshots` (scripts/screenshots.ts). The sizes here are the files' own.
  */
 export const DEMO_SCREENSHOT = {
-  src: "/marketing/demo-blog.png",
+  src: "/marketing/demo-blog-1280.webp",
+  /** WebP copies by width, served as they are (no resizing on request). */
+  srcSet: [640, 960, 1280].map((w) => `/marketing/demo-blog-${w}.webp ${w}w`).join(", "),
   width: 1280,
   height: 800,
   address: "blog.lumen.localhost:3000",

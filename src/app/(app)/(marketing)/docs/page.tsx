@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DocsTable } from "@/components/marketing/docs-table";
 import { PRODUCT_NAME } from "@/lib/brand";
 import { SITE_TYPE_INFO, SITE_TYPE_ORDER } from "@/lib/site-types";
 import { signupHref } from "@/lib/signup-link";
@@ -32,24 +33,10 @@ export default function DocsHome() {
       </ol>
 
       <h2>Site types</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">What it is</th>
-            <th scope="col">The Notion page</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SITE_TYPE_ORDER.map((t) => (
-            <tr key={t}>
-              <th scope="row">{SITE_TYPE_INFO[t].label}</th>
-              <td>{SITE_TYPE_INFO[t].description}</td>
-              <td>{SITE_TYPE_INFO[t].notionPage}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DocsTable
+        columns={["Type", "What it is", "The Notion page"]}
+        rows={SITE_TYPE_ORDER.map((t) => ({ key: t, cells: [SITE_TYPE_INFO[t].label, SITE_TYPE_INFO[t].description, SITE_TYPE_INFO[t].notionPage] }))}
+      />
 
       <h2>How updates work</h2>
       <p>

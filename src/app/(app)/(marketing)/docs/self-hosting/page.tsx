@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Code } from "@/components/marketing/code";
+import { DocsTable } from "@/components/marketing/docs-table";
 import { PRODUCT_NAME } from "@/lib/brand";
 
 export const metadata: Metadata = {
@@ -30,47 +31,53 @@ export default function SelfHostingDocs() {
       </p>
 
       <h2>The settings that matter</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Variable</th>
-            <th scope="col">Default</th>
-            <th scope="col">Meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row"><code>APP_URL</code></th>
-            <td><code>http://localhost:$PORT</code></td>
-            <td>The app&rsquo;s own address (dashboard, sign-in).</td>
-          </tr>
-          <tr>
-            <th scope="row"><code>APPS_DOMAIN</code></th>
-            <td><code>localhost:$PORT</code></td>
-            <td>Sites live at <code>{"{prefix}{subdomain}.$APPS_DOMAIN"}</code>; point a wildcard DNS record at the server.</td>
-          </tr>
-          <tr>
-            <th scope="row"><code>DATABASE_URL</code></th>
-            <td>— (PGlite)</td>
-            <td>PostgreSQL instead of the embedded database; then several processes can share it.</td>
-          </tr>
-          <tr>
-            <th scope="row"><code>AUTH_SECRET</code></th>
-            <td>generated once</td>
-            <td>Signs sessions; required with <code>DATABASE_URL</code>.</td>
-          </tr>
-          <tr>
-            <th scope="row"><code>GOOGLE_CLIENT_ID</code>, <code>GOOGLE_CLIENT_SECRET</code></th>
-            <td>—</td>
-            <td>Google sign-in.</td>
-          </tr>
-          <tr>
-            <th scope="row"><code>TRUST_PROXY</code></th>
-            <td><code>0</code></td>
-            <td><code>1</code> behind a reverse proxy such as Caddy.</td>
-          </tr>
-        </tbody>
-      </table>
+      <DocsTable
+        columns={["Variable", "Default", "Meaning"]}
+        rows={[
+          { key: "APP_URL", cells: [<code key="v">APP_URL</code>, <code key="d">http://localhost:$PORT</code>, "The app’s own address (dashboard, sign-in)."] },
+          {
+            key: "APPS_DOMAIN",
+            cells: [
+              <code key="v">APPS_DOMAIN</code>,
+              <code key="d">localhost:$PORT</code>,
+              <>
+                Sites live at <code>{"{prefix}{subdomain}.$APPS_DOMAIN"}</code>; point a wildcard DNS record at the server.
+              </>,
+            ],
+          },
+          { key: "DATABASE_URL", cells: [<code key="v">DATABASE_URL</code>, "— (PGlite)", "PostgreSQL instead of the embedded database; then several processes can share it."] },
+          {
+            key: "AUTH_SECRET",
+            cells: [
+              <code key="v">AUTH_SECRET</code>,
+              "generated once",
+              <>
+                Signs sessions; required with <code>DATABASE_URL</code>.
+              </>,
+            ],
+          },
+          {
+            key: "GOOGLE",
+            cells: [
+              <>
+                <code>GOOGLE_CLIENT_ID</code>, <code>GOOGLE_CLIENT_SECRET</code>
+              </>,
+              "—",
+              "Google sign-in.",
+            ],
+          },
+          {
+            key: "TRUST_PROXY",
+            cells: [
+              <code key="v">TRUST_PROXY</code>,
+              <code key="d">0</code>,
+              <>
+                <code>1</code> behind a reverse proxy such as Caddy.
+              </>,
+            ],
+          },
+        ]}
+      />
       <p>The full list is in the README&rsquo;s configuration table.</p>
     </>
   );

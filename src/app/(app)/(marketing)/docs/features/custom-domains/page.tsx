@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Code } from "@/components/marketing/code";
+import { DocsTable } from "@/components/marketing/docs-table";
 import { FEATURE_LABELS, planForFeature } from "@/lib/plans";
 
 export const metadata: Metadata = {
@@ -47,31 +48,22 @@ export default function CustomDomainsDocs() {
       </p>
 
       <h2>2. Create the DNS records</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Name</th>
-            <th scope="col">Value</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">TXT</th>
-            <td>
-              <code>_site-verify.blog.acme.com</code>
-            </td>
-            <td>the token shown on the Domain screen (proves the domain is yours)</td>
-          </tr>
-          <tr>
-            <th scope="row">CNAME</th>
-            <td>
-              <code>blog.acme.com</code>
-            </td>
-            <td>the site&rsquo;s own address, e.g. <code>blog.acme.example.site</code></td>
-          </tr>
-        </tbody>
-      </table>
+      <DocsTable
+        columns={["Type", "Name", "Value"]}
+        rows={[
+          { key: "TXT", cells: ["TXT", <code key="n">_site-verify.blog.acme.com</code>, "the token shown on the Domain screen (proves the domain is yours)"] },
+          {
+            key: "CNAME",
+            cells: [
+              "CNAME",
+              <code key="n">blog.acme.com</code>,
+              <>
+                the site&rsquo;s own address, e.g. <code>blog.acme.example.site</code>
+              </>,
+            ],
+          },
+        ]}
+      />
       <p>
         <strong>Apex domains</strong> (a name with two labels, like <code>acme.com</code>) cannot have a CNAME: create{" "}
         <code>A</code>/<code>AAAA</code> records with the addresses the Domain screen shows instead. A name such as{" "}
