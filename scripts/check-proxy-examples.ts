@@ -8,9 +8,10 @@ import { startSitesApp, workspaceIndex } from "../tests/helpers/sites";
 import { proxyExamples } from "../src/lib/docs-path-proxy";
 
 /**
- * `npm run check:proxy-examples`: runs the nginx and Next.js examples of /docs/features/hosting-under-a-docs-path for
- * real (nginx from Debian's package, Next.js from this project's node_modules) in front of a real docs site, and
- * checks pages, links, assets, search and canonical URLs under /docs. Not part of `npm test` because it needs nginx;
+ * `npm run check:proxy-examples`: runs the nginx, Caddy and Next.js examples of /docs/features/hosting-under-a-docs-path
+ * for real (nginx and Caddy from Debian's packages, Next.js from this project's node_modules) in front of a real docs
+ * site, and checks pages, links, assets, search and canonical URLs under /docs. Not part of `npm test` because it
+ * needs nginx and Caddy;
  * the test suite checks the same behaviour with a Node proxy and the Cloudflare Worker example
  * (tests/integration/marketing/docs-path-proxy.test.ts).
  *
@@ -105,6 +106,22 @@ if (nginxBin) {
   });
 } else {
   results.push({ proxy: "nginx", checks: 0, failures: ["not installed (apt-get install -y nginx)"] });
+}
+
+// Caddy: the example's site block, with this check's address as the site label and HTTPS off.
+const caddyBin = ["/usr/bin/caddy", "/usr/local/bin/caddy"].find((p) => fs.existsSync(p));
+if (caddyBin) {
+  await checkThrough("Caddy", async (siteAddress, port) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "caddy-check-"));
+    const example = proxyExamples({ publicUrl: `http://127.0.0.1:${port}/docs`, siteAddress }).caddy;
+    const site = example.replace(/^[^\n{]+\{/, `http://127.0.0.1:${port} {`).replace("# … the rest of your site", `respond "the owner's own site" 404`);
+    fs.writeFileSync(path.join(dir, "Caddyfile"), `{\n\tadmin off\n\tauto_https off\n\tstorage file_system ${dir}\n}\n\n${site}\n`);
+    const caddy = run(caddyBin, ["run", "--config", path.join(dir, "Caddyfile"), "--adapter", "caddyfile"], dir);
+    await waitFor(`http://127.0.0.1:${port}/`, caddy.child, caddy.output);
+    return () => caddy.child.kill("SIGTERM");
+  });
+} else {
+  results.push({ proxy: "Caddy", checks: 0, failures: ["not installed (apt-get install -y caddy)"] });
 }
 
 // Next.js: the example's next.config.js in a one-page app, `next dev` from this project's node_modules.
