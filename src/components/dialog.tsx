@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
  * A modal dialog (SPEC §4): starts closed, closes on Escape or a click on the backdrop, keeps focus inside while
  * open and gives it back to what opened it.
  */
-export function Dialog({ open, onClose, title, children, tone = "dark" }: { open: boolean; onClose: () => void; title: string; children: ReactNode; tone?: "dark" | "light" }) {
+export function Dialog({ open, onClose, title, children, tone = "dark", wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; tone?: "dark" | "light"; wide?: boolean }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -31,7 +31,7 @@ export function Dialog({ open, onClose, title, children, tone = "dark" }: { open
       data-testid="dialog-backdrop"
       onMouseDown={(e) => e.target === e.currentTarget && onClose()}
     >
-      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`fade-in w-full max-w-lg rounded-xl border p-5 shadow-xl outline-none ${colours}`}>
+      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`fade-in w-full ${wide ? "max-w-4xl" : "max-w-lg"} rounded-xl border p-5 shadow-xl outline-none ${colours}`}>
         <div className="flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-lg font-semibold">
             {title}

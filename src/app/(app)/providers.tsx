@@ -5,6 +5,7 @@ import { ThemeProvider } from "next-themes";
 import { Toaster } from "react-hot-toast";
 import NextTopLoader from "nextjs-toploader";
 import { usePathname } from "next/navigation";
+import { Suspense } from "react";
 import { PROGRESS_BAR } from "@/lib/layout";
 import { SignupReasonCapture } from "@/components/signup-reason-capture";
 import { SessionTracking } from "@/components/session-tracking";
@@ -34,7 +35,10 @@ export function Providers({ children }: { children: React.ReactNode }) {
           showSpinner={false}
         />
         <Toaster position="top-center" />
-        <SignupReasonCapture />
+        {/* useSearchParams needs a Suspense boundary; nothing is shown while it waits. */}
+        <Suspense fallback={null}>
+          <SignupReasonCapture />
+        </Suspense>
         <SessionTracking />
         <BrowserErrorReporting />
         <MarketingWidgets />

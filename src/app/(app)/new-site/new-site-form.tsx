@@ -37,9 +37,9 @@ function useDebouncedCheck(key: string, check: (signal: AbortSignal) => Promise<
 
 const aborted = (err: unknown) => (err as { name?: string })?.name === "AbortError";
 
-export function NewSiteForm() {
+export function NewSiteForm({ initialSiteType = "blog" }: { initialSiteType?: SiteType }) {
   const router = useRouter();
-  const [siteType, setSiteType] = useState<SiteType>("blog");
+  const [siteType, setSiteType] = useState<SiteType>(initialSiteType);
   const [notionPageUrl, setNotionPageUrl] = useState("");
   const [subdomain, setSubdomain] = useState("");
   const [name, setName] = useState("");

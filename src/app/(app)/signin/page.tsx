@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { getRuntime } from "@/runtime";
+import { getSession } from "@/auth/session";
 import { PRODUCT_NAME } from "@/lib/brand";
 import { DEFAULT_AFTER_SIGN_IN, emailSignInEnabled } from "@/auth/auth-options";
 import { SignInForm } from "./sign-in-form";
@@ -33,13 +35,16 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const errorCode = first(params.error);
   const error = errorCode ? (ERROR_MESSAGES[errorCode] ?? "Sign in failed. Please try again.") : null;
+  const callbackUrl = safeCallbackUrl(first(params.callbackUrl));
+  // Sign-up links lead here; someone already signed in goes straight on.
+  if (!errorCode && (await getSession())?.user?.id) redirect(callbackUrl);
   const { env } = getRuntime();
   return (
     <main className="grid min-h-screen place-items-center bg-neutral-50 px-4">
       <div className="w-full max-w-sm rounded-xl border border-neutral-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-semibold text-neutral-900">Sign in to {PRODUCT_NAME}</h1>
         <SignInForm
-          callbackUrl={safeCallbackUrl(first(params.callbackUrl))}
+          callbackUrl={callbackUrl}
           initialError={error}
           google={Boolean(env.GOOGLE_CLIENT_ID)}
           testLogin={env.testLoginEnabled}

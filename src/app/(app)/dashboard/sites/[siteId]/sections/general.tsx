@@ -34,6 +34,7 @@ export function GeneralSection({ site }: { site: SiteOverview }) {
 function BasicsPanel({ site }: { site: SiteOverview }) {
   const [name, setName] = useState(site.settings.name || site.name);
   const [description, setDescription] = useState(site.settings.description);
+  const [publicUrl, setPublicUrl] = useState(site.settings.publicUrl ?? "");
   const saving = useSave();
   const syncing = useSave();
   const status = useSave();
@@ -42,6 +43,13 @@ function BasicsPanel({ site }: { site: SiteOverview }) {
     <Panel title="Site" description={site.lastSyncedAt ? `Last synced from Notion ${new Date(site.lastSyncedAt).toLocaleString()}` : "Not synced yet"}>
       <TextField label="Name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
       <TextField label="Description" value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} hint="Used for search engines and link previews." />
+      <TextField
+        label="Public URL"
+        value={publicUrl}
+        placeholder="https://example.com/docs"
+        onChange={(e) => setPublicUrl(e.target.value)}
+        hint="Only when your own server forwards a path to this site (e.g. /docs); leave empty otherwise. See /docs/features/hosting-under-a-docs-path."
+      />
       <div>
         <p className="text-sm font-medium text-neutral-200">Notion page</p>
         <a href={site.notionPageUrl} target="_blank" rel="noopener" className="mt-1 block break-all text-sm text-[#8fb0ff] hover:underline">
@@ -50,7 +58,7 @@ function BasicsPanel({ site }: { site: SiteOverview }) {
         {site.lastSyncError ? <p className="mt-1 text-sm text-amber-300">The last sync failed: {site.lastSyncError}. The site keeps its last good copy.</p> : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, name, settings: { name, description } }))}>
+        <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, name, settings: { name, description, publicUrl: publicUrl.trim() || null } }))}>
           Save
         </Button>
         <Button

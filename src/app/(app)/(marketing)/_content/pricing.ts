@@ -1,0 +1,16 @@
+import { formatNumber } from "@/lib/number-format";
+import type { Plan } from "@/lib/plans";
+
+/** "Up to 100 subscribers", "Unlimited subscribers", "500 AI chatbot messages a day": the plan's limits in words. */
+export function planLimitLines(plan: Plan): string[] {
+  const { subscribers, aiMessagesPerDay } = plan.limits;
+  return [
+    subscribers === null ? "Unlimited email subscribers" : `Up to ${formatNumber(subscribers)} email subscribers`,
+    ...(aiMessagesPerDay > 0 ? [`${formatNumber(aiMessagesPerDay)} AI chatbot messages a day`] : []),
+  ];
+}
+
+/** What a year on the yearly price saves against twelve monthly payments, in whole months. */
+export function monthsFreeYearly(plan: Plan): number {
+  return plan.monthlyUsd > 0 ? Math.round((plan.monthlyUsd * 12 - plan.yearlyUsd) / plan.monthlyUsd) : 0;
+}

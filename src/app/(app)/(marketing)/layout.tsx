@@ -1,0 +1,27 @@
+import { NavBar } from "@/components/marketing/nav-bar";
+import { FooterColumns } from "@/components/marketing/sections";
+import { PRODUCT_NAME } from "@/lib/brand";
+import { FOOTER_COLUMNS, NAV_CTA, NAV_ITEMS, SIGN_IN_LINK } from "./_content/nav";
+
+/** The product's own website (issue 13): nav bar, the page, footer columns. Light theme, forced by the (app) providers. */
+export default function MarketingLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-neutral-900">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <NavBar brand={PRODUCT_NAME} items={NAV_ITEMS} signIn={SIGN_IN_LINK} cta={NAV_CTA} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <FooterColumns
+        columns={FOOTER_COLUMNS}
+        note={
+          <>
+            {PRODUCT_NAME} turns public Notion pages into websites. Notion is a trademark of Notion Labs, Inc.; {PRODUCT_NAME} is not affiliated with it.
+          </>
+        }
+      />
+    </div>
+  );
+}

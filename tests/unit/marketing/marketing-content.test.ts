@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { SITE_TYPE_PAGES, siteTypePageBySlug, TEMPLATE_URLS } from "@/app/(app)/(marketing)/_content/site-type-pages";
+import { FAQS, FEATURES } from "@/app/(app)/(marketing)/_content/landing";
+import { monthsFreeYearly, planLimitLines } from "@/app/(app)/(marketing)/_content/pricing";
+import { DATABASE_RULES } from "@/lib/notion-page-rules";
+import { PLANS } from "@/lib/plans";
+import { SITE_TYPES } from "@/lib/site-address";
+
+describe("site-type pages", () => {
+  it("cover every site type once, each at its own slug", () => {
+    expect(SITE_TYPE_PAGES.map((p) => p.siteType).sort()).toEqual([...SITE_TYPES].sort());
+    expect(new Set(SITE_TYPE_PAGES.map((p) => p.slug)).size).toBe(SITE_TYPE_PAGES.length);
+    for (const p of SITE_TYPE_PAGES) expect(siteTypePageBySlug(p.slug)).toBe(p);
+    expect(siteTypePageBySlug("nope")).toBeUndefined();
+  });
+
+  it("list exactly the database properties and view the page check requires (SPEC §5)", () => {
+    for (const page of SITE_TYPE_PAGES) {
+      const rule = DATABASE_RULES[page.siteType];
+      if (!rule) {
+        expect(page.database, page.slug).toBeNull();
+        continue;
+      }
+      expect(page.database!.view.toLowerCase()).toBe(rule.collectionType);
+      expect(page.database!.properties.map((p) => p.name.toLowerCase())).toEqual(rule.properties);
+    }
+  });
+
+  it("invent no template links", () => {
+    expect(TEMPLATE_URLS).toEqual({});
+  });
+});
+
+describe("landing content", () => {
+  it("has the SPEC §3 item shapes, no placeholder text", () => {
+    for (const f of FEATURES) expect(Object.keys(f).sort()).toEqual(["bullet", "description", "heading", "icon"]);
+    for (const q of FAQS) expect(Object.keys(q).sort()).toEqual(["content", "heading"]);
+    expect(JSON.stringify([FEATURES, FAQS])).not.toMatch(/lorem|ipsum|TODO/i);
+  });
+});
+
+describe("pricing helpers", () => {
+  it("word the plan limits with the number formatter", () => {
+    expect(planLimitLines({ ...PLANS.free, limits: { subscribers: 1500, aiMessagesPerDay: 0 } })).toEqual(["Up to 1,500 email subscribers"]);
+    expect(planLimitLines({ ...PLANS.pro, limits: { subscribers: null, aiMessagesPerDay: 2000 } })).toEqual(["Unlimited email subscribers", "2,000 AI chatbot messages a day"]);
+  });
+
+  it("count the months a yearly price saves", () => {
+    expect(monthsFreeYearly({ ...PLANS.pro, monthlyUsd: 12, yearlyUsd: 120 })).toBe(2);
+    expect(monthsFreeYearly({ ...PLANS.pro, monthlyUsd: 10, yearlyUsd: 120 })).toBe(0);
+    expect(monthsFreeYearly(PLANS.free)).toBe(0);
+  });
+});
