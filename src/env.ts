@@ -173,6 +173,8 @@ export type PublicConfig = {
     posthogKey?: string;
     plausibleDomain?: string;
     crispWebsiteId?: string;
+    /** Whether conversions also go to the email provider's track API (server-side, with the user's address). */
+    emailEvents: boolean;
   };
   bugsnagApiKey?: string;
   releaseStage: string;
@@ -193,6 +195,7 @@ export function publicConfig(env: Env): PublicConfig {
       posthogKey: env.POSTHOG_KEY,
       plausibleDomain: env.PLAUSIBLE_DOMAIN,
       crispWebsiteId: env.CRISP_WEBSITE_ID,
+      emailEvents: Boolean(env.PLUNK_API_KEY),
     },
     bugsnagApiKey: env.BUGSNAG_API_KEY,
     releaseStage: env.RELEASE_STAGE ?? (env.NODE_ENV === "production" ? "production" : "development"),

@@ -6,6 +6,7 @@ import { changeSubscriptionPlan, changeSubscriptionPlanInput } from "@/core/bill
 import { REDEEM_ATTEMPTS, redeemCode, redeemCodeInput } from "@/core/billing/redeem-code";
 import { createRateLimiter } from "@/http/rate-limit";
 import { deleteUser, deleteUserInput } from "@/core/users/delete-user";
+import { trackConversionEvent, trackConversionEventInput } from "@/core/users/track-conversion-event";
 import { trackUserData, trackUserDataInput } from "@/core/users/track-user-data";
 import { method, type RpcContext } from "./method";
 
@@ -54,6 +55,13 @@ export const userMethods = {
     params: trackUserDataInput,
     result: "{saved: true}",
     run: (ctx, p) => trackUserData(ctx.runtime.db, ctx.userId, p),
+  }),
+  trackConversionEvent: method({
+    summary: "Sends a conversion event (SPEC §9) to the email-marketing destination for the signed-in user (not for test addresses; only with Plunk configured)",
+    params: trackConversionEventInput,
+    result: "{sent: boolean}",
+    errors: ["UPSTREAM"],
+    run: (ctx, p) => trackConversionEvent({ db: ctx.runtime.db, email: ctx.runtime.email }, ctx.userId, p),
   }),
   deleteUser: method({
     summary: 'Deletes the account and everything it owns; params {confirm: "DELETE"}',

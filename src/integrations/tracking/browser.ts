@@ -1,6 +1,7 @@
 "use client";
 
 import type { PublicConfig } from "@/env";
+import { userRpc } from "@/rpc/client";
 import { SIGNUP_CONVERSION_KEY, type ConversionEvent, type ConversionProperties, type UserMarkers } from "./conversion-events";
 
 /**
@@ -145,6 +146,12 @@ function destinations(config: Tracking): Destination[] {
         (w.$crisp ??= []).push(["set", "session:segments", [segments]]);
         if (markers.planPriceUsd) (w.$crisp ??= []).push(["set", "session:data", [[["user-plan", markers.planPriceUsd]]]]);
       },
+    });
+  }
+  if (config.emailEvents) {
+    out.push({
+      // Server-side: the provider's key is secret and the user's address is the server's to know.
+      track: (event, props) => void userRpc.call("trackConversionEvent", { event, properties: props as Record<string, string | number | boolean | null> }).catch(() => undefined),
     });
   }
   return out;

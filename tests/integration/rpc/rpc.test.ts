@@ -290,7 +290,7 @@ describe("walls between owners", () => {
   it("covers every method of both endpoints", () => {
     const covered = new Set(aimed().map(([name]) => name));
     const unscoped = ["getAllNotionPages", "doesDomainExist", "createNewSite", "getNotionData", "safeGetNotionPageState", "isNotionPagePublic", "getUserSites", "deleteSite"];
-    const userScoped = ["getSubscriptions", "getProductsForChangePlan", "trackUserData", "deleteUser", "redeemCode"];
+    const userScoped = ["getSubscriptions", "getProductsForChangePlan", "trackUserData", "trackConversionEvent", "deleteUser", "redeemCode"];
     for (const name of Object.keys(siteMethods)) expect(covered.has(name) || unscoped.includes(name), name).toBe(true);
     for (const name of Object.keys(userMethods)) expect(covered.has(name) || userScoped.includes(name), name).toBe(true);
   });
