@@ -57,10 +57,18 @@ describe("parseEnv", () => {
   });
 
   it("exposes only browser-safe values in the public config", () => {
-    const env = parseEnv({ PADDLE_API_KEY: "secret-key", PADDLE_CLIENT_TOKEN: "public-token", AUTH_SECRET: "s".repeat(32) });
+    const env = parseEnv({ PADDLE_API_KEY: "secret-key", PADDLE_CLIENT_TOKEN: "public-token", PADDLE_WEBHOOK_SECRET: "hook-secret", PLUNK_API_KEY: "plunk-key", AUTH_SECRET: "s".repeat(32) });
     const json = JSON.stringify(publicConfig(env));
     expect(json).toContain("public-token");
     expect(json).not.toContain("secret-key");
+    expect(json).not.toContain("hook-secret");
+    expect(json).not.toContain("plunk-key");
     expect(json).not.toContain("s".repeat(32));
+  });
+
+  it("turns billing on only with a Paddle key, which needs its webhook secret and client token", () => {
+    expect(parseEnv({}).billingEnabled).toBe(false);
+    expect(parseEnv({ PADDLE_API_KEY: "k", PADDLE_WEBHOOK_SECRET: "w", PADDLE_CLIENT_TOKEN: "t" }).billingEnabled).toBe(true);
+    expect(() => parseEnv({ PADDLE_API_KEY: "k" })).toThrow("PADDLE_API_KEY needs PADDLE_WEBHOOK_SECRET and PADDLE_CLIENT_TOKEN too");
   });
 });
