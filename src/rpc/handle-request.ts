@@ -42,6 +42,8 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
   const user = session?.user as { id?: string; email?: string | null } | undefined;
   if (!user?.id) return jsonRpcResponse(id, { error: rpcError("UNAUTHORIZED", "Please sign in again") });
 
+  // PostgreSQL text can't hold NUL: refuse it here, as bad input, for every method at once.
+  if (JSON.stringify(params ?? {}).includes("\\u0000")) return jsonRpcResponse(id, { error: rpcError("VALIDATION", "Text must not contain NUL characters") });
   const parsed = method.params.safeParse(params ?? {});
   if (!parsed.success) return jsonRpcResponse(id, { error: toRpcError(parsed.error).error });
 

@@ -231,7 +231,7 @@ describe("user methods", () => {
   it("tracks sign-up data and lists no products with billing off", async () => {
     expect(result(await user(a, "trackUserData", { signupReason: "blog", utcOffset: 2 }))).toEqual({ saved: true });
     expect(errorCode(await user(a, "trackUserData", { utcOffset: 99 }))).toBe("VALIDATION");
-    expect(result(await user(a, "getProductsForChangePlan", {}))).toEqual({ billing: "off", products: [] });
+    expect(result(await user(a, "getProductsForChangePlan", {}))).toEqual({ billing: "off", products: [], currentPlan: null });
   });
 });
 
