@@ -6,10 +6,12 @@ import type { Env } from "@/env";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { createFileStorage } from "@/integrations/storage";
+import { createChatModel } from "@/integrations/ai";
 import { createNotionGateway } from "@/notion/notion-gateway";
 import { createContentService } from "@/notion/site-content";
 import { recordRenamedSlugs } from "@/core/sites/record-renamed-slugs";
 import { indexSitePages } from "@/core/search/index-site-pages";
+import { indexSitePassages } from "@/core/ai/index-site-passages";
 import { SITE_CHANGED } from "@/site-server/site-lookup";
 import type { Runtime } from "./index";
 
@@ -45,10 +47,11 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     db: database.db,
     gateway: notion,
     revalidateMs: env.REVALIDATE_SECONDS * 1000,
-    // After a change: the search index follows the snapshot; renamed posts keep their old slugs as redirects (the
+    // After a change: the search index and the AI passages follow the snapshot; renamed posts keep their old slugs as redirects (the
     // site server then drops its cached redirects).
     onUpdated: async (site, before, after) => {
       await indexSitePages(database.db, site.id, after);
+      await indexSitePassages(database.db, site.id, after);
       if (before.size && (await recordRenamedSlugs(database.db, site, before, after))) bus.emit(SITE_CHANGED, site.id);
     },
   });
@@ -62,6 +65,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     notion,
     content,
     storage: createFileStorage(env),
+    ai: createChatModel(env),
   };
 }
 

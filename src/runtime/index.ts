@@ -2,6 +2,7 @@ import type { EventEmitter } from "node:events";
 import type { Env } from "@/env";
 import type { Database, Db } from "@/db/client";
 import type { FileStorage } from "@/integrations/storage";
+import type { ChatModel } from "@/integrations/ai";
 import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
 
@@ -22,6 +23,8 @@ export type Runtime = {
   /** Site snapshots: stale-while-revalidate reads, refreshes, "sync now". */
   content: ContentService;
   storage: FileStorage;
+  /** The chat model (AI_BASE_URL, AI_MODEL), or null: AI features answer in retrieval-only mode. */
+  ai: ChatModel | null;
 };
 
 const RUNTIME_KEY = Symbol.for("app.runtime");

@@ -75,3 +75,26 @@ export function themeScript(): { source: string; sha256: string } {
   themeToggle = { source, sha256: crypto.createHash("sha256").update(source).digest("base64") };
   return themeToggle;
 }
+
+let chatUi: (Asset & { href: string }) | null = null;
+
+/** `/_/chat.js?v=<hash>`: the visitor chat page's script, loaded only inside the chat frame. */
+export function chatScript(): Asset & { href: string } {
+  if (chatUi) return chatUi;
+  const built = asset(fs.readFileSync(path.join(import.meta.dirname, "render/chat.js")), "text/javascript; charset=utf-8");
+  chatUi = { ...built, href: `/_/chat.js?v=${built.etag.slice(1, 13)}` };
+  return chatUi;
+}
+
+let launcher: (Asset & { href: string }) | null = null;
+
+/**
+ * `/_/widget.js?v=<hash>`: the chat launcher, the same file the app serves as the embeddable widget (public/widget.js),
+ * so published pages and owners' products run one script.
+ */
+export function widgetScript(): Asset & { href: string } {
+  if (launcher) return launcher;
+  const built = asset(fs.readFileSync(path.join(import.meta.dirname, "../../public/widget.js")), "text/javascript; charset=utf-8");
+  launcher = { ...built, href: `/_/widget.js?v=${built.etag.slice(1, 13)}` };
+  return launcher;
+}

@@ -4,7 +4,8 @@ import { contentSiteOf } from "@/core/sites/content-site-of";
 import { subscribeToSite } from "@/core/subscribers/subscribe-to-site";
 import { createRateLimiter } from "@/http/rate-limit";
 import type { SiteSnapshot } from "@/notion/site-content";
-import { katexFont, siteIsland, siteStylesheet } from "./assets";
+import { chatScript, katexFont, siteIsland, siteStylesheet, widgetScript } from "./assets";
+import { chatAvailable, chatPageCsp, createChatHandler, renderChatPage } from "./chat";
 import { feedbackInput, recordFeedback } from "@/core/feedback/record-feedback";
 import { searchSite } from "@/core/search/search-site";
 import { notionPageIdFromUrl } from "@/notion/inspect-page";
@@ -38,6 +39,7 @@ export function createSiteServer(runtime: Runtime) {
   const feedbackLimit = createRateLimiter({ limit: 10, windowMs: 10 * 60_000 });
   const searchLimit = createRateLimiter({ limit: 120, windowMs: 60_000 });
   const passwordLimit = createRateLimiter({ limit: 5, windowMs: 60_000 });
+  const answerChat = createChatHandler(runtime);
   const htmlCacheControl = `public, max-age=0, s-maxage=${runtime.env.REVALIDATE_SECONDS}, stale-while-revalidate=86400`;
   const appOrigin = new URL(runtime.env.APP_URL).origin;
 
@@ -126,7 +128,8 @@ export function createSiteServer(runtime: Runtime) {
     if (site.passwordHash && path === "/_/password") return handlePassword(req, res, site, search);
     const locked = Boolean(site.passwordHash) && !hasAccess(req, runtime.authSecret, site);
     if (locked && !isPublicAsset) {
-      const wantsPage = req.method === "GET" && !/\.(xml|txt|md)$/.test(path) && !path.startsWith("/_/") && !(req.headers.accept ?? "").includes("application/json");
+      const wantsPage =
+        req.method === "GET" && !/\.(xml|txt|md)$/.test(path) && (!path.startsWith("/_/") || path === "/_/chat") && !(req.headers.accept ?? "").includes("application/json");
       if (wantsPage) return sendPasswordForm(res, site, safeNext(`${site.basePath}${path === "/" ? "/" : path}`, site.basePath));
       res.writeHead(401, { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store", "x-robots-tag": "noindex" }).end("Password required");
       return;
@@ -148,6 +151,9 @@ export function createSiteServer(runtime: Runtime) {
     }
     if (path === "/_/subscribe") return handleSubscribe(req, res, site);
     if (path === "/_/feedback") return handleFeedback(req, res, site);
+    if (path === "/_/chat.js") return sendCached(req, res, { ...chatScript(), status: 200, size: 0 }, ASSET_CACHE);
+    if (path === "/_/widget.js") return sendCached(req, res, { ...widgetScript(), status: 200, size: 0 }, ASSET_CACHE);
+    if (path === "/_/chat") return handleChat(req, res, site, search);
     if (isPost) {
       res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
       return;
@@ -258,6 +264,27 @@ export function createSiteServer(runtime: Runtime) {
     }
     const secure = site.origin.startsWith("https:") && (req.headers["x-forwarded-proto"] === "https" || (req.socket as { encrypted?: boolean }).encrypted === true);
     res.writeHead(303, { location: next, "set-cookie": accessCookie(runtime.authSecret, site, secure), "cache-control": "no-store" }).end();
+  }
+
+  /** The visitor chat: the page (GET) the launcher and the widget frame, and the answers (POST, SSE). */
+  async function handleChat(req: IncomingMessage, res: ServerResponse, site: PublishedSite, search: URLSearchParams): Promise<void> {
+    if (!chatAvailable(site)) return sendPlainHtml(res, 404, "Not found", "This site has no assistant.");
+    const ref = contentSiteOf({ id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, settings: site.rawSettings });
+    const snapshot = (await runtime.content.getSnapshot(site.id)) ?? (await runtime.content.getContent(ref));
+    const model = snapshot ? modelOf(site, snapshot) : null;
+    if (!model) return sendPlainHtml(res, 503, "Site not ready", "This site's content could not be loaded yet. Please try again in a minute.");
+    const name = site.settings.name || model.title || "Untitled";
+    if (req.method === "POST") return answerChat(req, res, site, model, name, clientIp(req, runtime.env.TRUST_PROXY ?? false));
+    const body = renderChatPage(site, name, search.get("embed") === "widget" ? "widget" : "launcher");
+    res.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": site.passwordHash ? "private, no-store" : "no-store",
+      "content-security-policy": chatPageCsp(site),
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "x-content-type-options": "nosniff",
+      "x-robots-tag": "noindex",
+    });
+    res.end(req.method === "HEAD" ? undefined : body);
   }
 
   async function handleFeedback(req: IncomingMessage, res: ServerResponse, site: PublishedSite): Promise<void> {

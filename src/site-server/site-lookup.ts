@@ -2,7 +2,8 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { siteRedirects, sites } from "@/db/schema";
 import { parseSiteSettings, type SiteSettings } from "@/core/sites/site-settings";
-import { isSiteType, siteUrl, type SiteType } from "@/lib/site-address";
+import { isSiteType, type SiteType } from "@/lib/site-address";
+import { sitePublicAddress } from "@/core/sites/site-public-address";
 import type { HostTarget } from "./classify-host";
 
 /**
@@ -45,14 +46,7 @@ export function createSiteLookup(db: Db, appsDomain: string) {
       .from(siteRedirects)
       .where(eq(siteRedirects.siteId, row.id));
     const settings = parseSiteSettings(row.settings);
-    const customDomain = row.customDomainVerifiedAt ? row.customDomain : null;
-    let origin = customDomain ? `https://${customDomain}` : siteUrl({ siteType: row.siteType, subdomain: row.subdomain, appsDomain });
-    let basePath = "";
-    if (settings.publicUrl) {
-      const url = new URL(settings.publicUrl);
-      origin = url.origin;
-      basePath = url.pathname.replace(/\/+$/, "");
-    }
+    const { origin, basePath, customDomain } = sitePublicAddress({ ...row, siteType: row.siteType }, settings, appsDomain);
     return {
       id: row.id,
       siteType: row.siteType,
