@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import type { SiteSettings } from "@/core/sites/site-settings";
-import { ChatModelError, type ChatMessage, type ChatModel } from "@/integrations/ai";
+import { isChatModelError, type ChatMessage, type ChatModel } from "@/integrations/ai";
 import { retrievePassages, type RetrievedPassage } from "./retrieve-passages";
 
 /** Limits of one visitor conversation; the messages are what the chat shows when they are hit. */
@@ -141,7 +141,7 @@ export async function answerVisitorQuestion(
       emit({ type: "delta", text: event.text });
     }
   } catch (err) {
-    if (!(err instanceof ChatModelError)) throw err;
+    if (!isChatModelError(err)) throw err;
     if (!answer) return fallback(MODEL_UNAVAILABLE);
     emit({ type: "delta", text: CUT_OFF });
   }

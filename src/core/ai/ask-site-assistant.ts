@@ -4,7 +4,7 @@ import type { SiteRow } from "@/db/schema";
 import { PRODUCT_NAME } from "@/lib/brand";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
 import { parseSiteSettings } from "@/core/sites/site-settings";
-import { ChatModelError, type ChatMessage, type ChatModel } from "@/integrations/ai";
+import { isChatModelError, type ChatMessage, type ChatModel } from "@/integrations/ai";
 import { numberSources } from "./answer-visitor-question";
 import { PRODUCT_GUIDE, productGuideFor } from "./product-guide";
 import { retrievePassages } from "./retrieve-passages";
@@ -111,7 +111,7 @@ export async function askSiteAssistant(
       }
     }
   } catch (err) {
-    if (!(err instanceof ChatModelError)) throw err;
+    if (!isChatModelError(err)) throw err;
     if (!text && !proposals.length) return fallback(UNAVAILABLE);
     say("\n\n(The answer was cut off. Please try again.)");
   }

@@ -32,6 +32,12 @@ export class ChatModelError extends Error {
   }
 }
 
+/**
+ * By name, not instanceof: the model is created by the runtime (src/server.ts's copy of this module) and used from the
+ * Next bundle too, which has its own copy of the class (CONTRACTS §3).
+ */
+export const isChatModelError = (err: unknown): err is ChatModelError => err instanceof Error && err.name === "ChatModelError";
+
 export const AI_TIMEOUT_MS = 30_000;
 
 /** The configured model, or null (retrieval-only mode) when AI_BASE_URL or AI_MODEL is missing. */
