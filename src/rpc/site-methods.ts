@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { askSiteAssistant, askSiteAssistantInput } from "@/core/ai/ask-site-assistant";
 import { sitePageUrls } from "@/site-server/model/site-page-urls";
+import { ensureSitePassages } from "@/core/ai/index-site-passages";
 import { sendCancellationReason, sendCancellationReasonInput } from "@/core/billing/send-cancellation-reason";
 import { waitForSubscription, waitForSubscriptionInput } from "@/core/billing/wait-for-subscription";
 import { getSiteDomain, getSiteDomainInput } from "@/core/domains/get-site-domain";
@@ -202,7 +203,15 @@ export const siteMethods = {
     streaming: true,
     run: (ctx, p) =>
       askSiteAssistant(
-        { db: ctx.runtime.db, model: ctx.runtime.ai, pageUrlsOf: (site) => sitePageUrls(ctx.runtime.content, ctx.runtime.env.APPS_DOMAIN, site) },
+        {
+          db: ctx.runtime.db,
+          model: ctx.runtime.ai,
+          pageUrlsOf: async (site) => {
+            const urls = await sitePageUrls(ctx.runtime.content, ctx.runtime.env.APPS_DOMAIN, site);
+            await ensureSitePassages(ctx.runtime.db, site.id, () => urls.pages);
+            return urls;
+          },
+        },
         ctx.userId,
         p,
         ctx.emit,

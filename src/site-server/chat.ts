@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Runtime } from "@/runtime";
 import { answerVisitorQuestion, visitorChatInput, type VisitorChatEvent } from "@/core/ai/answer-visitor-question";
 import { takeChatAllowance } from "@/core/ai/take-chat-allowance";
+import { ensureSitePassages } from "@/core/ai/index-site-passages";
+import type { SiteSnapshot } from "@/notion/site-content";
 import { createRateLimiter } from "@/http/rate-limit";
 import { chatScript } from "./assets";
 import type { SiteModel } from "./model/site-model";
@@ -105,7 +107,7 @@ export function createChatHandler(runtime: Runtime) {
   const visitorLimit = createRateLimiter({ limit: 10, windowMs: 60_000 });
   const siteLimit = createRateLimiter({ limit: 120, windowMs: 60_000 });
 
-  return async function answer(req: IncomingMessage, res: ServerResponse, site: PublishedSite, model: SiteModel, siteName: string, ip: string): Promise<void> {
+  return async function answer(req: IncomingMessage, res: ServerResponse, site: PublishedSite, snapshot: SiteSnapshot, model: SiteModel, siteName: string, ip: string): Promise<void> {
     if (!site.settings.ai.enabled) return jsonError(res, 404, CHAT_RATE_MESSAGES.off);
     if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) return jsonError(res, 415, "Send the question as JSON.");
     const raw = await readBody(req, MAX_CHAT_BODY);
@@ -121,6 +123,7 @@ export function createChatHandler(runtime: Runtime) {
     if (!visitorLimit.take(`${site.id}|${ip}`)) return jsonError(res, 429, CHAT_RATE_MESSAGES.visitor);
     if (!siteLimit.take(site.id)) return jsonError(res, 429, CHAT_RATE_MESSAGES.site);
     if (!(await takeChatAllowance(runtime.db, site.id))) return jsonError(res, 429, CHAT_RATE_MESSAGES.daily);
+    await ensureSitePassages(runtime.db, site.id, () => snapshot.pages);
 
     res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store, no-transform", "x-accel-buffering": "no", "x-content-type-options": "nosniff" });
     const abort = new AbortController();

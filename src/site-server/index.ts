@@ -272,9 +272,9 @@ export function createSiteServer(runtime: Runtime) {
     const ref = contentSiteOf({ id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, settings: site.rawSettings });
     const snapshot = (await runtime.content.getSnapshot(site.id)) ?? (await runtime.content.getContent(ref));
     const model = snapshot ? modelOf(site, snapshot) : null;
-    if (!model) return sendPlainHtml(res, 503, "Site not ready", "This site's content could not be loaded yet. Please try again in a minute.");
+    if (!snapshot || !model) return sendPlainHtml(res, 503, "Site not ready", "This site's content could not be loaded yet. Please try again in a minute.");
     const name = site.settings.name || model.title || "Untitled";
-    if (req.method === "POST") return answerChat(req, res, site, model, name, clientIp(req, runtime.env.TRUST_PROXY ?? false));
+    if (req.method === "POST") return answerChat(req, res, site, snapshot, model, name, clientIp(req, runtime.env.TRUST_PROXY ?? false));
     const body = renderChatPage(site, name, search.get("embed") === "widget" ? "widget" : "launcher");
     res.writeHead(200, {
       "content-type": "text/html; charset=utf-8",

@@ -22,3 +22,14 @@ export async function indexSitePassages(db: Db, siteId: string, pages: Map<strin
   });
   return rows.length;
 }
+
+/**
+ * Indexes a site whose snapshot predates its passages (sites published before the AI tables existed): passages
+ * otherwise follow each snapshot change, so this runs once per such site. One indexed lookup when there is nothing to do.
+ */
+export async function ensureSitePassages(db: Db, siteId: string, pages: () => Map<string, SnapshotPage> | undefined): Promise<void> {
+  const [any] = await db.select({ pageId: sitePassages.pageId }).from(sitePassages).where(eq(sitePassages.siteId, siteId)).limit(1);
+  if (any) return;
+  const current = pages();
+  if (current?.size) await indexSitePassages(db, siteId, current);
+}
