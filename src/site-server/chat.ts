@@ -7,7 +7,7 @@ import type { SiteSnapshot } from "@/notion/site-content";
 import { createRateLimiter } from "@/http/rate-limit";
 import { chatScript } from "./assets";
 import type { SiteModel } from "./model/site-model";
-import { escapeHtml } from "./respond";
+import { escapeHtml, readSmallBody } from "./respond";
 import type { PublishedSite } from "./site-lookup";
 
 /**
@@ -80,24 +80,6 @@ export function renderChatPage(site: PublishedSite, siteName: string, embed: "la
   );
 }
 
-function readBody(req: IncomingMessage, max: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        resolve(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
 function jsonError(res: ServerResponse, status: number, error: string): void {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end(JSON.stringify({ error }));
 }
@@ -110,7 +92,7 @@ export function createChatHandler(runtime: Runtime) {
   return async function answer(req: IncomingMessage, res: ServerResponse, site: PublishedSite, snapshot: SiteSnapshot, model: SiteModel, siteName: string, ip: string): Promise<void> {
     if (!site.settings.ai.enabled) return jsonError(res, 404, CHAT_RATE_MESSAGES.off);
     if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) return jsonError(res, 415, "Send the question as JSON.");
-    const raw = await readBody(req, MAX_CHAT_BODY);
+    const raw = await readSmallBody(req, MAX_CHAT_BODY);
     if (raw === null) return jsonError(res, 413, "This conversation is too long. Please start a new chat.");
     let body: unknown;
     try {

@@ -17,7 +17,7 @@ import { faviconSvg } from "./render/favicon";
 import { makeCachedResponse, PageCache, sendCached, type CachedResponse } from "./page-cache";
 import type { RenderContext } from "./render/context";
 import { renderNotFound, renderRoute, renderSearchPage } from "./render/render-route";
-import { sendPlainHtml } from "./respond";
+import { readSmallBody, sendPlainHtml } from "./respond";
 import { accessCookie, checkPassword, hasAccess, safeNext, sendPasswordForm } from "./password-gate";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security";
 import { serveSiteImage } from "./serve-image";
@@ -362,22 +362,4 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
     if (forwarded) return forwarded;
   }
   return req.socket.remoteAddress ?? "unknown";
-}
-
-function readSmallBody(req: IncomingMessage, max: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        resolve(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
