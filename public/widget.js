@@ -93,6 +93,13 @@
 
   const toggle = () => (panel && panel.classList.contains("open") ? close() : open());
 
+  addEventListener("message", (e) => {
+    if (frame && e.source === frame.contentWindow && e.data?.type === "pagewright:close") close();
+  });
+  addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && panel?.classList.contains("open")) close();
+  });
+
   window.PagewrightWidget = { open, close, toggle };
   ready = config()
     .then((c) => {

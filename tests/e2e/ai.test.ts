@@ -137,6 +137,10 @@ describe("the widget", () => {
     await page.locator("#help").click();
     await expect.poll(() => frame.getByLabel("Your question").inputValue()).toBe("How do I install on WordPress?");
     expect(await frame.locator(".msg.user").count()).toBe(1);
+    // Escape inside the frame closes the window around it.
+    await frame.getByLabel("Your question").press("Escape");
+    await expect.poll(() => launcher.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.locator("[data-pagewright-widget] >> .panel").isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await page.context().close();
   });

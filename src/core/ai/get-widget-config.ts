@@ -12,12 +12,13 @@ export type WidgetConfig = { enabled: boolean; position: "bottom-right" | "botto
 
 /**
  * What the embeddable widget needs to show itself (public: anyone may embed a published site's widget). A site
- * whose widget is off, paused or missing answers `enabled: false` only, naming nothing.
+ * whose widget is off, paused, password-protected (its pages can't be read in another site's frame) or missing
+ * answers `enabled: false` only, naming nothing.
  */
 export async function getWidgetConfig(db: Db, appsDomain: string, siteId: string): Promise<WidgetConfig | { enabled: false }> {
   if (!widgetSiteId.safeParse(siteId).success) return { enabled: false };
   const [row] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
-  if (!row || row.status !== "published" || !isSiteType(row.siteType)) return { enabled: false };
+  if (!row || row.status !== "published" || row.passwordHash || !isSiteType(row.siteType)) return { enabled: false };
   const settings = parseSiteSettings(row.settings);
   if (!settings.widget.enabled) return { enabled: false };
   const { origin, basePath } = sitePublicAddress({ ...row, siteType: row.siteType }, settings, appsDomain);

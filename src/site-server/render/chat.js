@@ -137,6 +137,10 @@ addEventListener("message", (e) => {
   target.value = e.data.message.slice(0, 1000);
   target.focus();
 });
+// Escape closes the launcher's or the widget's window (the key never reaches the page around this frame).
+addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && parent !== window) parent.postMessage({ type: "pagewright:close" }, "*");
+});
 const prefill = new URLSearchParams(location.search).get("q");
 if (prefill && input) input.value = prefill.slice(0, 1000);
 

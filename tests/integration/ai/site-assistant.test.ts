@@ -22,6 +22,8 @@ let ai: ReturnType<typeof aiStubControl>;
 let s: SitesApp;
 let plain: SitesApp;
 let owner: CookieJar;
+let openOwner: CookieJar;
+let openId: string;
 let docsId: string;
 let hostileId: string;
 
@@ -33,13 +35,16 @@ beforeAll(async () => {
     { type: "header", text: "Holidays" },
     { type: "text", text: `Everyone gets 30 days of holidays a year. ${INJECTION}` },
   ]);
+  const openPageId = ws.page("Open notes", [{ type: "text", text: "Nothing secret here." }]);
   const dir = ws.write();
-  s = await startSitesApp([{ siteType: "simple", page: notionUrl("Company handbook", pageId), password: PASSWORD }], {
+  s = await startSitesApp([{ siteType: "simple", page: notionUrl("Company handbook", pageId), password: PASSWORD }, { siteType: "simple", page: notionUrl("Open notes", openPageId) }], {
     workspaceDir: dir,
     env: { AI_BASE_URL: stub.baseUrl, AI_MODEL: "stub-model" },
   });
   hostileId = s.siteIds[0]!;
   owner = await signedIn(s.app.url, s.ownerEmails[0]!);
+  openOwner = await signedIn(s.app.url, s.ownerEmails[1]!);
+  openId = s.siteIds[1]!;
   plain = await startSitesApp([{ siteType: "docs", page: workspaceIndex.docs! }]);
   docsId = plain.siteIds[0]!;
   // The site's passages are indexed with its first snapshot (the owner's first look at it).
@@ -53,29 +58,37 @@ afterAll(async () => {
 beforeEach(() => ai.reset());
 
 const locked = async () => (await rawRequest(`${s.app.url}/`, { host: s.hosts[0]! })).status;
-const widgetConfig = async () => (await fetch(`${s.app.url}/api/widget/${hostileId}`)).json() as Promise<{ enabled: boolean; position?: string; frameUrl?: string }>;
+const widgetConfig = async (siteId: string) => (await fetch(`${s.app.url}/api/widget/${siteId}`)).json() as Promise<{ enabled: boolean; position?: string; frameUrl?: string }>;
 type Result = { text: string; proposals: { id: string; tool: string; args: Record<string, unknown>; summary: string }[]; mode: string };
 
 describe("the owner's assistant", () => {
   it("turns a tool call into a proposal that changes nothing until the owner applies it with the dashboard's method", async () => {
     await ai.script({ content: "I can turn the widget on for you.", toolCalls: [{ name: "upsertWidget", arguments: { widget: { enabled: true, position: "bottom-left" } } }] });
-    const reply = await rpc(s.app.url, owner, "site", "askSiteAssistant", { siteId: hostileId, messages: [{ role: "user", content: "Turn on the widget, bottom left please" }] });
+    const reply = await rpc(s.app.url, openOwner, "site", "askSiteAssistant", { siteId: openId, messages: [{ role: "user", content: "Turn on the widget, bottom left please" }] });
     const result = reply.body.result as Result;
     expect(result.mode).toBe("model");
     expect(result.text).toBe("I can turn the widget on for you.");
     expect(result.proposals).toEqual([
       { id: expect.any(String), tool: "upsertWidget", args: { widget: { enabled: true, position: "bottom-left" } }, summary: "Change the widget: widget.enabled → true; widget.position → “bottom-left”" },
     ]);
-    expect(await widgetConfig()).toEqual({ enabled: false });
+    expect(await widgetConfig(openId)).toEqual({ enabled: false });
 
     // The model saw the tools (named after the RPC methods) and was told a tool call is only a proposal.
     const [request] = await ai.requests();
     expect(request!.body.tools!.map((t) => t.function.name).sort()).toEqual([...ASSISTANT_TOOL_NAMES].sort());
     expect(request!.body.messages[0]!.content).toContain("must confirm it before anything changes");
 
-    const applied = await rpc(s.app.url, owner, "site", result.proposals[0]!.tool, { ...result.proposals[0]!.args, siteId: hostileId });
+    const applied = await rpc(s.app.url, openOwner, "site", result.proposals[0]!.tool, { ...result.proposals[0]!.args, siteId: openId });
     expect(applied.body.error).toBeUndefined();
-    expect(await widgetConfig()).toMatchObject({ enabled: true, position: "bottom-left", frameUrl: `http://${s.hosts[0]}/_/chat?embed=widget` });
+    expect(await widgetConfig(openId)).toMatchObject({ enabled: true, position: "bottom-left", frameUrl: `http://${s.hosts[1]}/_/chat?embed=widget` });
+    // The same proposal is worth nothing in another owner's hands.
+    expect((await rpc(s.app.url, owner, "site", result.proposals[0]!.tool, { ...result.proposals[0]!.args, siteId: openId })).body.error?.data?.code).toBe("NOT_FOUND");
+  });
+
+  it("keeps a password-protected site's widget hidden on other websites", async () => {
+    await rpc(s.app.url, owner, "site", "upsertWidget", { siteId: hostileId, widget: { enabled: true } });
+    expect(await widgetConfig(hostileId)).toEqual({ enabled: false });
+    await rpc(s.app.url, owner, "site", "upsertWidget", { siteId: hostileId, widget: { enabled: false } });
   });
 
   it("a page telling the model to remove the password yields at most a proposal: the site stays protected", async () => {

@@ -34,6 +34,11 @@ export function WidgetSection({ site }: { site: SiteOverview }) {
       <div className="flex flex-col gap-2">
         <p className="text-sm font-medium">Embed code</p>
         <p className="text-sm text-neutral-400">Paste it before &lt;/body&gt; on any page. It shows the button once the widget is enabled and saved.</p>
+        {site.hasPassword ? (
+          <p className="text-sm text-amber-300" role="note">
+            This site has a password, so the widget stays hidden on other websites: they can&apos;t show its pages.
+          </p>
+        ) : null}
         <pre className="overflow-x-auto rounded-md bg-neutral-900 p-3 text-xs" data-testid="widget-snippet">
           <code>{snippet}</code>
         </pre>
