@@ -67,7 +67,10 @@ async function visit(url: string) {
 
 const chatFrame = async (page: Page): Promise<Frame> => {
   const handle = await page.waitForSelector("[data-pagewright-widget] >> iframe");
-  return (await handle.contentFrame())!;
+  const frame = (await handle.contentFrame())!;
+  await frame.waitForURL(/\/_\/chat/);
+  await frame.waitForLoadState("load");
+  return frame;
 };
 
 async function askInFrame(frame: Frame, question: string) {
@@ -123,7 +126,7 @@ describe("the widget", () => {
     expect(await page.evaluate(() => Object.keys(window).filter((k) => /pagewright/i.test(k)))).toEqual(["PagewrightWidget"]);
     await launcher.click();
     const frame = await chatFrame(page);
-    expect(frame.url()).toBe(`http://${s.hosts[0]}/_/chat?embed=widget`);
+    await frame.waitForURL(`http://${s.hosts[0]}/_/chat?embed=widget`);
     await frame.getByLabel("Search", { exact: true }).fill("custom events");
     const result = frame.locator("#results a").first();
     await result.waitFor();
