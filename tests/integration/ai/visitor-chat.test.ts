@@ -29,6 +29,7 @@ beforeAll(async () => {
       { siteType: "docs", page: workspaceIndex.docs!, settings: AI_ON, password: PASSWORD },
       { siteType: "docs", page: workspaceIndex.docs! },
       { siteType: "docs", page: workspaceIndex.docs!, settings: AI_ON },
+      { siteType: "docs", page: workspaceIndex.docs!, settings: { widget: { enabled: true } } },
     ],
     { env: { AI_BASE_URL: stub.baseUrl, AI_API_KEY: "test-key", AI_MODEL: "stub-model" } },
   );
@@ -164,6 +165,20 @@ describe("the visitor chatbot with a model", () => {
     expect(home.body).not.toContain("widget.js");
     expect((await s.get(s.hosts[2]!, "/_/chat")).status).toBe(404);
     expect((await chat(s, s.hosts[2]!, ask("How do I send custom events?"))).res.status).toBe(404);
+  });
+});
+
+describe("a site with the widget but no chatbot", () => {
+  it("serves a search-only widget page and answers no questions", async () => {
+    const page = await s.get(s.hosts[4]!, "/_/chat?embed=widget");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('id="search"');
+    expect(page.body).not.toContain("<textarea");
+    expect(String(page.headers["content-security-policy"])).toContain("frame-ancestors *");
+    expect((await s.get(s.hosts[4]!, "/")).body).not.toContain("widget.js");
+    const asked = await chat(s, s.hosts[4]!, ask("How do I send custom events?"));
+    expect(asked.res.status).toBe(404);
+    expect(JSON.parse(asked.res.body)).toEqual({ error: CHAT_RATE_MESSAGES.off });
   });
 });
 
