@@ -54,18 +54,21 @@ export function renderChatPage(site: PublishedSite, siteName: string, embed: "la
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(siteName)}</title>` +
-    `<style>:root{--accent:${accent};color-scheme:light dark}*{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#111;background:#fff;display:flex;flex-direction:column;height:100vh}` +
-    `header{padding:12px 48px 12px 16px;border-bottom:1px solid #e5e7eb;font-weight:600}header small{display:block;font-weight:400;color:#666}` +
+    // Colours as variables: light, dark by the system, or the visitor's choice on the site (data-theme, set by chat.js).
+    `<style>:root{--accent:${accent};--bg:#fff;--fg:#111;--bubble:#f1f3f5;--line:#e5e7eb;--muted:#555;--err-bg:#fde8ea;--err-fg:#8a0010;color-scheme:light}` +
+    `:root[data-theme=dark]{--bg:#0f1115;--fg:#e6e8eb;--bubble:#1c2027;--line:#2a2f37;--muted:#a1a9b3;--err-bg:#3a1218;--err-fg:#ffb4bd;color-scheme:dark}` +
+    `@media (prefers-color-scheme:dark){:root:not([data-theme=light]){--bg:#0f1115;--fg:#e6e8eb;--bubble:#1c2027;--line:#2a2f37;--muted:#a1a9b3;--err-bg:#3a1218;--err-fg:#ffb4bd;color-scheme:dark}}` +
+    `*{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,sans-serif;color:var(--fg);background:var(--bg);display:flex;flex-direction:column;height:100vh}` +
+    `header{padding:12px 48px 12px 16px;border-bottom:1px solid var(--line);font-weight:600}header small{display:block;font-weight:400;color:var(--muted)}` +
     `#log{flex:1;overflow-y:auto;padding:16px;display:flex;flex-direction:column;gap:10px}.msg{max-width:90%;padding:8px 12px;border-radius:12px;white-space:pre-wrap;overflow-wrap:anywhere}` +
-    `.msg.user{align-self:flex-end;background:var(--accent);color:#fff}.msg.assistant{align-self:flex-start;background:#f1f3f5}.msg.error{background:#fde8ea;color:#8a0010}` +
+    `.msg.user{align-self:flex-end;background:var(--accent);color:#fff}.msg.assistant{align-self:flex-start;background:var(--bubble)}.msg.error{background:var(--err-bg);color:var(--err-fg)}` +
     `.msg[aria-busy=true]:empty::after{content:"…"}a{color:var(--accent)}.msg.user a{color:#fff}a.cite{font-size:.8em;vertical-align:super;text-decoration:none;margin:0 1px}` +
     `.sources{margin:8px 0 0;padding-left:1.4em;font-size:.9em;white-space:normal}.suggested{display:flex;flex-wrap:wrap;gap:6px}` +
     `.suggested button{border:1px solid var(--accent);color:var(--accent);background:transparent;border-radius:999px;padding:4px 10px;font:inherit;font-size:.9em;cursor:pointer}` +
-    `form{display:flex;gap:8px;padding:12px;border-top:1px solid #e5e7eb}textarea,input[type=search]{flex:1;font:inherit;padding:8px 10px;border:1px solid #9ca3af;border-radius:10px;resize:none;background:transparent;color:inherit}` +
+    `form{display:flex;gap:8px;padding:12px;border-top:1px solid var(--line)}textarea,input[type=search]{flex:1;font:inherit;padding:8px 10px;border:1px solid #9ca3af;border-radius:10px;resize:none;background:transparent;color:inherit}` +
     `#send{border:0;border-radius:10px;background:var(--accent);color:#fff;font:inherit;font-weight:600;padding:0 14px;cursor:pointer}#send:disabled{opacity:.5}` +
-    `.search{padding:12px 16px;border-bottom:1px solid #e5e7eb}.search input{width:100%}#results{list-style:none;margin:0;padding:0;max-height:40vh;overflow-y:auto}#results li{padding:8px 0;border-bottom:1px solid #eee}#results p{margin:2px 0 0;font-size:.9em;color:#555}` +
-    `.note{padding:12px 16px;color:#555;font-size:.9em}` +
-    `@media (prefers-color-scheme:dark){body{background:#0f1115;color:#e6e8eb}.msg.assistant{background:#1c2027}header,form,.search{border-color:#2a2f37}#results li{border-color:#2a2f37}#results p,.note,header small{color:#a1a9b3}.msg.error{background:#3a1218;color:#ffb4bd}}</style>` +
+    `.search{padding:12px 16px;border-bottom:1px solid var(--line)}.search input{width:100%}#results{list-style:none;margin:0;padding:0;max-height:40vh;overflow-y:auto}#results li{padding:8px 0;border-bottom:1px solid var(--line)}#results p{margin:2px 0 0;font-size:.9em;color:var(--muted)}` +
+    `.note{padding:12px 16px;color:var(--muted);font-size:.9em}</style>` +
     `<script type="application/json" id="chat-config">${safeJson({ base: site.basePath, embed })}</script>` +
     `<script type="module" src="${site.basePath}${chatScript().href}"></script></head><body>` +
     `<header>${escapeHtml(title)}<small>${escapeHtml(siteName)}</small></header>` +

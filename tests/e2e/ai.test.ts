@@ -86,8 +86,11 @@ describe("the visitor chatbot", () => {
     const { page, errors, requests } = await visit(`http://${s.hosts[0]}/getting-started`);
     expect(requests.some((u) => u.includes("/_/chat"))).toBe(false);
     await ai.script({ content: "Call lumen.track with an event name and optional props, as shown in the docs [1].", chunkSize: 6 });
+    // The visitor chose the dark theme on the site: the chat follows it.
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
     await page.getByRole("button", { name: "Ask Lumen Bot" }).click();
     const frame = await chatFrame(page);
+    await expect.poll(() => frame.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(15, 17, 21)");
     await frame.getByText("Hi! Ask me anything about this site.").waitFor();
     const answer = await askInFrame(frame, QUESTION);
     expect(await answer.innerText()).toContain("Call lumen.track with an event name and optional props");

@@ -1,5 +1,10 @@
 // The visitor chat (and, in the widget, search) of a published site: the page /_/chat, loaded only when a visitor opens
 // the launcher or the widget. Answers stream from POST /_/chat as server-sent events: sources, delta…, done | error.
+// The visitor's light/dark choice on the site (the theme toggle's key), when there is one.
+try {
+  const theme = localStorage.getItem("theme");
+  if (theme === "light" || theme === "dark") document.documentElement.dataset.theme = theme;
+} catch {}
 const config = JSON.parse(document.getElementById("chat-config").textContent);
 const base = config.base;
 const $ = (sel) => document.querySelector(sel);
