@@ -12,6 +12,7 @@ const benches: Record<string, () => Promise<BenchRow[]>> = {
   sync: async () => (await import("./sync")).benchSync(),
   sites: async () => (await import("./sites")).benchSites(),
   lighthouse: async () => (await import("./lighthouse")).benchLighthouse(),
+  ai: async () => (await import("./ai")).benchAi(),
 };
 
 const only = process.argv.slice(2);

@@ -30,14 +30,14 @@ const DEMO_SITES = [
   { siteType: "blog", subdomain: "lumen", page: index.blog!, settings: { name: "Lumen Blog", navigation: [{ label: "Docs", href: `http://lumen-docs.localhost:${PORT}/` }] } },
   { siteType: "changelog", subdomain: "lumen", page: index.changelog!, settings: { name: "Lumen Changelog" } },
   { siteType: "roadmap", subdomain: "lumen", page: index.roadmap!, settings: { name: "Lumen Roadmap" } },
-  { siteType: "docs", subdomain: "lumen-docs", page: index.docs!, settings: { name: "Lumen Docs" } },
+  { siteType: "docs", subdomain: "lumen-docs", page: index.docs!, settings: { name: "Lumen Docs", ai: { enabled: true, assistantName: "Lumen Bot", suggestedQuestions: ["How do I send custom events?", "How do I install Lumen on WordPress?"] }, widget: { enabled: true } } },
   {
     siteType: "docsv2",
     subdomain: "lumen",
     page: index.docsv2!,
     settings: { name: "Lumen API Reference", versions: Object.entries(index.docsv2Versions).map(([label, notionPageUrl]) => ({ label, notionPageUrl })) },
   },
-  { siteType: "help_desk", subdomain: "lumen-help", page: index.help_desk!, settings: { name: "Lumen Help Center", contactUrl: "mailto:help@lumen.example" } },
+  { siteType: "help_desk", subdomain: "lumen-help", page: index.help_desk!, settings: { name: "Lumen Help Center", contactUrl: "mailto:help@lumen.example", ai: { enabled: true } } },
   { siteType: "simple", subdomain: "lumen", page: index.simple!, settings: { name: "Lumen" } },
 ] as const;
 

@@ -394,5 +394,42 @@ export const postNotifications = pgTable(
   ],
 );
 
+
+// ── AI ──
+
+/**
+ * A site's pages split into passages (a heading and the text under it) for the chatbot, the widget and the owner's
+ * assistant to cite. Rebuilt with each snapshot, beside the search documents. A vector column (pgvector) can be added
+ * later next to `tsv` without changing the rows' shape.
+ */
+export const sitePassages = pgTable(
+  "site_passages",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    pageId: text("page_id").notNull(),
+    ordinal: integer("ordinal").notNull(),
+    pageTitle: text("page_title").notNull(),
+    heading: text("heading").notNull(),
+    text: text("text").notNull(),
+    tsv: tsvector("tsv").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.pageId, t.ordinal] }), index("site_passages_tsv_idx").using("gin", t.tsv)],
+);
+
+/** Visitor chat messages answered per site and UTC day: the daily cap holds across processes. */
+export const aiChatUsage = pgTable(
+  "ai_chat_usage",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SiteRow = typeof sites.$inferSelect;

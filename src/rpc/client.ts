@@ -29,6 +29,7 @@ const SLOW: Record<string, number> = {
   safeGetNotionPageState: 30_000,
   isNotionPagePublic: 30_000,
   waitForSubscription: 70_000,
+  askSiteAssistant: 120_000,
   deleteSite: 15_000,
   deleteUser: 15_000,
   // DNS lookups (up to 4 s each, in parallel).

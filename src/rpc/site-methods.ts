@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { askSiteAssistant, askSiteAssistantInput } from "@/core/ai/ask-site-assistant";
+import { sitePageUrls } from "@/site-server/model/site-page-urls";
+import { ensureSitePassages } from "@/core/ai/index-site-passages";
 import { sendCancellationReason, sendCancellationReasonInput } from "@/core/billing/send-cancellation-reason";
 import { waitForSubscription, waitForSubscriptionInput } from "@/core/billing/wait-for-subscription";
 import { getSiteDomain, getSiteDomainInput } from "@/core/domains/get-site-domain";
@@ -190,6 +193,30 @@ export const siteMethods = {
     result: "{siteId, status}",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => updateSiteStatus(bus(ctx), ctx.userId, p),
+  }),
+  askSiteAssistant: method({
+    summary:
+      "The owner's per-site assistant: answers from the site's pages and the product guide; the model's tool calls come back as proposals (never applied here: the owner applies one by calling the named method with {siteId, ...args}). Streams {type:'text'|'sources'|'proposal'} items with Accept: text/event-stream",
+    params: askSiteAssistantInput,
+    result: "{text, proposals: [{id, tool, args, summary}], mode: 'model' | 'retrieval'}",
+    errors: ["NOT_FOUND"],
+    streaming: true,
+    run: (ctx, p) =>
+      askSiteAssistant(
+        {
+          db: ctx.runtime.db,
+          model: ctx.runtime.ai,
+          pageUrlsOf: async (site) => {
+            const urls = await sitePageUrls(ctx.runtime.content, ctx.runtime.env.APPS_DOMAIN, site);
+            await ensureSitePassages(ctx.runtime.db, site.id, () => urls.pages);
+            return urls;
+          },
+        },
+        ctx.userId,
+        p,
+        ctx.emit,
+        ctx.signal,
+      ),
   }),
   syncSiteNow: method({
     summary: "Refreshes the site from Notion now (the dashboard's Sync now)",

@@ -8,11 +8,13 @@ import { migrateDatabase } from "@/db/migrate";
 import { createFileStorage } from "@/integrations/storage";
 import { createEmailProvider } from "@/integrations/email";
 import { createPostNotifier } from "@/core/email/post-notifier";
+import { createChatModel } from "@/integrations/ai";
 import { createNotionGateway } from "@/notion/notion-gateway";
 import { createContentService } from "@/notion/site-content";
 import { recordRenamedSlugs } from "@/core/sites/record-renamed-slugs";
 import { createPaymentProvider } from "@/integrations/payments";
 import { indexSitePages } from "@/core/search/index-site-pages";
+import { indexSitePassages } from "@/core/ai/index-site-passages";
 import { SITE_CHANGED } from "@/site-server/site-lookup";
 import type { Runtime } from "./index";
 
@@ -50,11 +52,12 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     db: database.db,
     gateway: notion,
     revalidateMs: env.REVALIDATE_SECONDS * 1000,
-    // After a change: new posts mail subscribers; the search index follows the snapshot; renamed posts keep their old slugs as redirects (the
-    // site server then drops its cached redirects).
+    // After a change: new posts mail subscribers; the search index and the AI passages follow the snapshot; renamed
+    // posts keep their old slugs as redirects (the site server then drops its cached redirects).
     onUpdated: async (site, before, after) => {
       postNotifier.afterUpdate(site, after);
       await indexSitePages(database.db, site.id, after);
+      await indexSitePassages(database.db, site.id, after);
       if (before.size && (await recordRenamedSlugs(database.db, site, before, after))) bus.emit(SITE_CHANGED, site.id);
     },
     onUnchanged: (site, pages) => postNotifier.afterUnchanged(site, pages),
@@ -72,6 +75,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     payments: createPaymentProvider(env),
     email,
     postNotifier,
+    ai: createChatModel(env),
   };
 }
 

@@ -5,6 +5,7 @@ import type { FileStorage } from "@/integrations/storage";
 import type { PaymentProvider } from "@/integrations/payments";
 import type { EmailProvider } from "@/integrations/email";
 import type { PostNotifier } from "@/core/email/post-notifier";
+import type { ChatModel } from "@/integrations/ai";
 import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
 
@@ -31,6 +32,8 @@ export type Runtime = {
   email: EmailProvider;
   /** New-post emails to a blog's or changelog's confirmed subscribers, driven by refreshes. */
   postNotifier: PostNotifier;
+  /** The chat model (AI_BASE_URL, AI_MODEL), or null: AI features answer in retrieval-only mode. */
+  ai: ChatModel | null;
 };
 
 const RUNTIME_KEY = Symbol.for("app.runtime");

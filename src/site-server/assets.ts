@@ -53,15 +53,30 @@ export function katexFont(name: string): Asset | null {
   return built;
 }
 
-let island: (Asset & { href: string }) | null = null;
+const scripts = new Map<string, Asset & { href: string }>();
 
-/** `/_/site.js?v=<hash>`: the small script of docs and help-desk pages (search, feedback, contents, copy as Markdown). */
-export function siteIsland(): Asset & { href: string } {
-  if (island) return island;
-  const built = asset(fs.readFileSync(path.join(import.meta.dirname, "render/island.js")), "text/javascript; charset=utf-8");
-  island = { ...built, href: `/_/site.js?v=${built.etag.slice(1, 13)}` };
-  return island;
+/** A script served from the site's own host at `route?v=<hash>` with a one-year cache, read once per process. */
+function scriptAsset(file: string, route: string): Asset & { href: string } {
+  let built = scripts.get(route);
+  if (!built) {
+    const body = asset(fs.readFileSync(path.join(import.meta.dirname, file)), "text/javascript; charset=utf-8");
+    built = { ...body, href: `${route}?v=${body.etag.slice(1, 13)}` };
+    scripts.set(route, built);
+  }
+  return built;
 }
+
+/** `/_/site.js`: the small script of docs and help-desk pages (search, feedback, contents, copy as Markdown). */
+export const siteIsland = () => scriptAsset("render/island.js", "/_/site.js");
+
+/** `/_/chat.js`: the visitor chat page's script, loaded only inside the chat frame. */
+export const chatScript = () => scriptAsset("render/chat.js", "/_/chat.js");
+
+/**
+ * `/_/widget.js`: the chat launcher, the same file the app serves as the embeddable widget (public/widget.js), so
+ * published pages and owners' products run one script.
+ */
+export const widgetScript = () => scriptAsset("../../public/widget.js", "/_/widget.js");
 
 let themeToggle: { source: string; sha256: string } | null = null;
 

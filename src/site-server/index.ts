@@ -5,7 +5,8 @@ import { CONFIRM_PATH, subscribeInput, subscribeToSite } from "@/core/subscriber
 import { subscriptionSiteOf } from "@/core/subscribers/subscription-site";
 import { createRateLimiter } from "@/http/rate-limit";
 import type { SiteSnapshot } from "@/notion/site-content";
-import { katexFont, siteIsland, siteStylesheet } from "./assets";
+import { chatScript, katexFont, siteIsland, siteStylesheet, widgetScript } from "./assets";
+import { chatAvailable, chatPageCsp, createChatHandler, renderChatPage } from "./chat";
 import { feedbackInput, recordFeedback } from "@/core/feedback/record-feedback";
 import { searchSite } from "@/core/search/search-site";
 import { notionPageIdFromUrl } from "@/notion/inspect-page";
@@ -17,7 +18,7 @@ import { faviconSvg } from "./render/favicon";
 import { makeCachedResponse, PageCache, sendCached, type CachedResponse } from "./page-cache";
 import type { RenderContext } from "./render/context";
 import { renderNotFound, renderRoute, renderSearchPage } from "./render/render-route";
-import { sendPlainHtml } from "./respond";
+import { readSmallBody, sendPlainHtml } from "./respond";
 import { accessCookie, checkPassword, hasAccess, safeNext, sendPasswordForm } from "./password-gate";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security";
 import { serveSiteImage } from "./serve-image";
@@ -40,6 +41,7 @@ export function createSiteServer(runtime: Runtime) {
   const feedbackLimit = createRateLimiter({ limit: 10, windowMs: 10 * 60_000 });
   const searchLimit = createRateLimiter({ limit: 120, windowMs: 60_000 });
   const passwordLimit = createRateLimiter({ limit: 5, windowMs: 60_000 });
+  const answerChat = createChatHandler(runtime);
   const htmlCacheControl = `public, max-age=0, s-maxage=${runtime.env.REVALIDATE_SECONDS}, stale-while-revalidate=86400`;
   const appOrigin = new URL(runtime.env.APP_URL).origin;
 
@@ -131,7 +133,8 @@ export function createSiteServer(runtime: Runtime) {
     if (path === CONFIRM_PATH) return handleConfirmSubscription(runtime.db, req, res, site, search, locked);
     if (path === "/_/unsubscribe") return handleUnsubscribe(runtime.db, req, res, site, search, locked);
     if (locked && !isPublicAsset) {
-      const wantsPage = req.method === "GET" && !/\.(xml|txt|md)$/.test(path) && !path.startsWith("/_/") && !(req.headers.accept ?? "").includes("application/json");
+      const wantsPage =
+        req.method === "GET" && !/\.(xml|txt|md)$/.test(path) && (!path.startsWith("/_/") || path === "/_/chat") && !(req.headers.accept ?? "").includes("application/json");
       if (wantsPage) return sendPasswordForm(res, site, safeNext(`${site.basePath}${path === "/" ? "/" : path}`, site.basePath));
       res.writeHead(401, { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store", "x-robots-tag": "noindex" }).end("Password required");
       return;
@@ -153,6 +156,9 @@ export function createSiteServer(runtime: Runtime) {
     }
     if (path === "/_/subscribe") return handleSubscribe(req, res, site);
     if (path === "/_/feedback") return handleFeedback(req, res, site);
+    if (path === "/_/chat.js") return sendCached(req, res, { ...chatScript(), status: 200, size: 0 }, ASSET_CACHE);
+    if (path === "/_/widget.js") return sendCached(req, res, { ...widgetScript(), status: 200, size: 0 }, ASSET_CACHE);
+    if (path === "/_/chat") return handleChat(req, res, site, search);
     if (isPost) {
       res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
       return;
@@ -265,6 +271,27 @@ export function createSiteServer(runtime: Runtime) {
     res.writeHead(303, { location: next, "set-cookie": accessCookie(runtime.authSecret, site, secure), "cache-control": "no-store" }).end();
   }
 
+  /** The visitor chat: the page (GET) the launcher and the widget frame, and the answers (POST, SSE). */
+  async function handleChat(req: IncomingMessage, res: ServerResponse, site: PublishedSite, search: URLSearchParams): Promise<void> {
+    if (!chatAvailable(site)) return sendPlainHtml(res, 404, "Not found", "This site has no assistant.");
+    const ref = contentSiteOf({ id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, settings: site.rawSettings });
+    const snapshot = (await runtime.content.getSnapshot(site.id)) ?? (await runtime.content.getContent(ref));
+    const model = snapshot ? modelOf(site, snapshot) : null;
+    if (!snapshot || !model) return sendPlainHtml(res, 503, "Site not ready", "This site's content could not be loaded yet. Please try again in a minute.");
+    const name = site.settings.name || model.title || "Untitled";
+    if (req.method === "POST") return answerChat(req, res, site, snapshot, model, name, clientIp(req, runtime.env.TRUST_PROXY ?? false));
+    const body = renderChatPage(site, name, search.get("embed") === "widget" ? "widget" : "launcher");
+    res.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": site.passwordHash ? "private, no-store" : "no-store",
+      "content-security-policy": chatPageCsp(site),
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "x-content-type-options": "nosniff",
+      "x-robots-tag": "noindex",
+    });
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
   async function handleFeedback(req: IncomingMessage, res: ServerResponse, site: PublishedSite): Promise<void> {
     if (req.method !== "POST") {
       res.writeHead(405, { allow: "POST", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
@@ -342,22 +369,4 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
     if (forwarded) return forwarded;
   }
   return req.socket.remoteAddress ?? "unknown";
-}
-
-function readSmallBody(req: IncomingMessage, max: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        resolve(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }

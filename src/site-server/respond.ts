@@ -1,5 +1,5 @@
 import { NOTICE_PAGE_CSP } from "./security";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -23,4 +23,23 @@ export function sendPlainHtml(res: ServerResponse, status: number, title: string
     "content-security-policy": NOTICE_PAGE_CSP,
   });
   res.end(body);
+}
+
+/** A small request body as text; null when it is larger than `max` (the request is then cut off). */
+export function readSmallBody(req: IncomingMessage, max: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
 }

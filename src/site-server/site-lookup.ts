@@ -2,8 +2,8 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { siteRedirects, sites } from "@/db/schema";
 import { parseSiteSettings, type SiteSettings } from "@/core/sites/site-settings";
-import { sitePublicAddress } from "@/core/sites/site-public-address";
 import { isSiteType, type SiteType } from "@/lib/site-address";
+import { sitePublicAddress } from "@/core/sites/site-public-address";
 import type { HostTarget } from "./classify-host";
 
 /**
@@ -46,8 +46,7 @@ export function createSiteLookup(db: Db, appsDomain: string) {
       .from(siteRedirects)
       .where(eq(siteRedirects.siteId, row.id));
     const settings = parseSiteSettings(row.settings);
-    const customDomain = row.customDomainVerifiedAt ? row.customDomain : null;
-    const { origin, basePath } = sitePublicAddress({ siteType: row.siteType, subdomain: row.subdomain, verifiedCustomDomain: customDomain, settings }, appsDomain);
+    const { origin, basePath, customDomain } = sitePublicAddress({ ...row, siteType: row.siteType }, settings, appsDomain);
     return {
       id: row.id,
       siteType: row.siteType,

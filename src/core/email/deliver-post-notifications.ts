@@ -29,7 +29,7 @@ export async function deliverPostNotifications(deps: { db: Db; email: EmailProvi
   const settings = parseSiteSettings(site.settings);
   const model = buildSiteModel(site.siteType, site.notionPageId, { pages }, now);
   const entries = new Map(model?.kind === "database" ? model.entries.map((e) => [e.pageId, e]) : []);
-  const address = sitePublicAddress({ siteType: site.siteType, subdomain: site.subdomain, verifiedCustomDomain: site.customDomainVerifiedAt ? site.customDomain : null, settings }, deps.appsDomain);
+  const address = sitePublicAddress({ siteType: site.siteType, subdomain: site.subdomain, customDomain: site.customDomain, customDomainVerifiedAt: site.customDomainVerifiedAt }, settings, deps.appsDomain);
   const mailSite = subscriptionSiteOf({ id: site.id, ...address, settings }, (model?.kind === "database" && model.title) || new URL(address.origin).host);
   const stillAllowed = site.status === "published" && !site.passwordHash && settings.email.notifySubscribers;
 

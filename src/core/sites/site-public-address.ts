@@ -1,18 +1,19 @@
-import type { SiteSettings } from "./site-settings";
 import { siteUrl, type SiteType } from "@/lib/site-address";
+import type { SiteSettings } from "./site-settings";
 
 /**
- * Where a site is canonically served (CONTRACTS §4): its verified custom domain, else its subdomain address; a
- * `publicUrl` setting wins and may add a path prefix. Links in pages and in emails are built from this.
+ * Where a site is canonically served: its `publicUrl` when set (origin + path prefix), else its verified custom
+ * domain, else its own address (CONTRACTS §4).
  */
 export function sitePublicAddress(
-  site: { siteType: SiteType; subdomain: string; verifiedCustomDomain: string | null; settings: Pick<SiteSettings, "publicUrl"> },
+  site: { siteType: SiteType; subdomain: string; customDomain: string | null; customDomainVerifiedAt: Date | null },
+  settings: Pick<SiteSettings, "publicUrl">,
   appsDomain: string,
-): { origin: string; basePath: string } {
-  if (site.settings.publicUrl) {
-    const url = new URL(site.settings.publicUrl);
-    return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, "") };
+): { origin: string; basePath: string; customDomain: string | null } {
+  const customDomain = site.customDomainVerifiedAt ? site.customDomain : null;
+  if (settings.publicUrl) {
+    const url = new URL(settings.publicUrl);
+    return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, ""), customDomain };
   }
-  const origin = site.verifiedCustomDomain ? `https://${site.verifiedCustomDomain}` : siteUrl({ siteType: site.siteType, subdomain: site.subdomain, appsDomain });
-  return { origin, basePath: "" };
+  return { origin: customDomain ? `https://${customDomain}` : siteUrl({ siteType: site.siteType, subdomain: site.subdomain, appsDomain }), basePath: "", customDomain };
 }

@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from "@/lib/brand";
 import { absoluteUrl, href, siteName, type RenderContext } from "./context";
 import { faviconHref } from "./favicon";
 import { gtagInline } from "../security";
-import { themeScript } from "../assets";
+import { themeScript, widgetScript } from "../assets";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -55,6 +55,10 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
         <script dangerouslySetInnerHTML={{ __html: themeScript().source }} />
         {island ? <meta name="site-base" content={ctx.basePath} /> : null}
         {island ? <script type="module" src={`${ctx.basePath}${ctx.islandHref}`} /> : null}
+        {ctx.settings.ai.enabled ? (
+          // The chat launcher: a button; the chat itself (its page and script) loads only when a visitor opens it.
+          <script async src={`${ctx.basePath}${widgetScript().href}`} data-frame={`${ctx.basePath}/_/chat`} data-color={ctx.settings.ai.accentColor} data-label={`Ask ${ctx.settings.ai.assistantName}`} />
+        ) : null}
         <style>{`:root{--accent:${theme.accentColor}}`}</style>
         {meta.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(meta.jsonLd) }} /> : null}
         {analytics.plausibleDomain ? <script defer data-domain={analytics.plausibleDomain} src="https://plausible.io/js/script.js" /> : null}

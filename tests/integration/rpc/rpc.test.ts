@@ -252,6 +252,7 @@ describe("walls between owners", () => {
     ["getTextFeedback", "site", { siteId: blogId }],
     ["waitForSubscription", "site", { siteId: blogId, timeoutMs: 0 }],
     ["syncSiteNow", "site", { siteId: blogId }],
+    ["askSiteAssistant", "site", { siteId: blogId, messages: [{ role: "user", content: "Remove the password" }] }],
     ["updateSiteStatus", "site", { siteId: blogId, status: "paused" }],
     ["updateSiteDomain", "site", { siteId: blogId, domain: "hijacked.example.com" }],
     ["verifySiteDomain", "site", { siteId: blogId }],

@@ -52,7 +52,7 @@ describe("hostile content", () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/script-src 'self'(;| )/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect(csp).toContain("frame-src https://www.youtube.com");
+    expect(csp).toContain("frame-src 'self' https://www.youtube.com");
     expect(csp).not.toContain("evil.example");
     expect(csp).toContain("base-uri 'none'");
   });

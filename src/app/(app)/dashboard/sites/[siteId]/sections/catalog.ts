@@ -3,6 +3,7 @@ import type { SiteType } from "@/lib/site-address";
 /** The per-site screens of the dashboard (issue 9), in menu order; some only for the site types they apply to. */
 export const SECTIONS = [
   { id: "general", label: "General" },
+  { id: "assistant", label: "Assistant" },
   { id: "domain", label: "Domain" },
   { id: "password", label: "Password" },
   { id: "redirects", label: "Redirects" },

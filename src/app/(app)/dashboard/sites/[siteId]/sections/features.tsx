@@ -1,17 +1,22 @@
 "use client";
 
 import { useState } from "react";
+import { readPublicConfig } from "@/lib/public-config";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { ColorField, Panel, SelectField, TextArea, TextField, Toggle } from "@/components/fields";
 import { useSave } from "./use-save";
+import toast from "react-hot-toast";
 
 export function WidgetSection({ site }: { site: SiteOverview }) {
   const [widget, setWidget] = useState(site.settings.widget);
+  // The dashboard renders only after mounting (dashboard-shell), so the injected browser config is there.
+  const [appUrl] = useState(() => readPublicConfig().appUrl);
   const saving = useSave();
+  const snippet = `<script src="${appUrl}/widget.js" data-site="${site.siteId}" async></script>`;
   return (
-    <Panel title="Widget" description="A launcher for your other websites that opens this site's search and articles (the embed code comes with the widget itself).">
+    <Panel title="Widget" description="A floating button for your other websites that opens this site's search (and its AI chatbot, when that is on) in a small window.">
       <Toggle label="Enable the widget" checked={widget.enabled} onChange={(enabled) => setWidget({ ...widget, enabled })} />
       <SelectField
         label="Position"
@@ -26,6 +31,27 @@ export function WidgetSection({ site }: { site: SiteOverview }) {
       <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("upsertWidget", { siteId: site.siteId, widget }))}>
         Save widget
       </Button>
+      <div className="flex flex-col gap-2">
+        <p className="text-sm font-medium">Embed code</p>
+        <p className="text-sm text-neutral-400">Paste it before &lt;/body&gt; on any page. It shows the button once the widget is enabled and saved.</p>
+        {site.hasPassword ? (
+          <p className="text-sm text-amber-300" role="note">
+            This site has a password, so the widget stays hidden on other websites: they can&apos;t show its pages.
+          </p>
+        ) : null}
+        <pre className="overflow-x-auto rounded-md bg-neutral-900 p-3 text-xs" data-testid="widget-snippet">
+          <code>{snippet}</code>
+        </pre>
+        <div>
+          <Button variant="secondary" onClick={() => void navigator.clipboard.writeText(snippet).then(() => toast.success("Copied"), () => toast.error("Could not copy"))}>
+            Copy embed code
+          </Button>
+        </div>
+        <p className="text-sm text-neutral-400">
+          Open it from your own code: <code className="text-xs">PagewrightWidget.open(&quot;How do I…?&quot;)</code> (prefills the question), <code className="text-xs">PagewrightWidget.close()</code>. Attributes
+          <code className="text-xs"> data-position</code> and <code className="text-xs">data-color</code> override the settings above on one page.
+        </p>
+      </div>
     </Panel>
   );
 }

@@ -6,19 +6,11 @@ import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { ColorField, Panel, SelectField, TextField, Toggle } from "@/components/fields";
 import { useSave } from "./use-save";
+import { fileToBase64 } from "@/components/file-to-base64";
 
 type ImageKind = "logo" | "favicon" | "socialImage";
 const IMAGE_LABELS: Record<ImageKind, string> = { logo: "Logo", favicon: "Favicon", socialImage: "Social image" };
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
-function toBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
-    reader.onerror = () => reject(new Error("Could not read the file"));
-    reader.readAsDataURL(file);
-  });
-}
 
 export function GeneralSection({ site }: { site: SiteOverview }) {
   return (
@@ -157,7 +149,7 @@ function ImageUpload({ site, kind }: { site: SiteOverview; kind: ImageKind }) {
   const inputId = `upload-${kind}`;
   const upload = async (file: File) => {
     if (file.size > MAX_UPLOAD_BYTES) throw new Error("That file is larger than 5 MB");
-    const dataBase64 = await toBase64(file);
+    const dataBase64 = await fileToBase64(file);
     const uploaded = await siteRpc.call("uploadFile", { siteId: site.siteId, kind, fileName: file.name, contentType: file.type || "application/octet-stream", dataBase64 });
     return siteRpc.call("updateSite", { siteId: site.siteId, settings: { theme: { [kind]: { fileId: uploaded.fileId, url: uploaded.url } } } });
   };

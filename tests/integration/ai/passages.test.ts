@@ -1,0 +1,71 @@
+import type { ExtendedRecordMap } from "notion-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/db/client";
+import { ensureSitePassages, indexSitePassages } from "@/core/ai/index-site-passages";
+import { retrievePassages } from "@/core/ai/retrieve-passages";
+import { takeChatAllowance } from "@/core/ai/take-chat-allowance";
+import type { SnapshotPage } from "@/notion/fetch-site-content";
+import { insertSite, openTestDatabase } from "../../helpers/test-db";
+
+/** Passages in the real database (PGlite, and PostgreSQL under TEST_DB=postgres): index, retrieve, backfill, daily cap. */
+
+let database: Database;
+let siteA: string;
+let siteB: string;
+
+function page(pageId: string, title: string, blocks: [type: string, text: string][]): SnapshotPage {
+  const block: Record<string, unknown> = { [pageId]: { value: { id: pageId, type: "page", properties: { title: [[title]] }, content: blocks.map((_, i) => `${pageId}-${i}`) } } };
+  blocks.forEach(([type, text], i) => (block[`${pageId}-${i}`] = { value: { id: `${pageId}-${i}`, type, properties: { title: [[text]] } } }));
+  return { pageId, parentPageId: null, lastEditedTime: 0, contentHash: pageId, recordMap: { block, collection: {}, collection_view: {}, notion_user: {}, collection_query: {}, signed_urls: {} } as unknown as ExtendedRecordMap };
+}
+
+const pages = (...list: SnapshotPage[]) => new Map(list.map((p) => [p.pageId, p]));
+const DOCS = pages(
+  page("p-events", "Custom events", [["text", "Call lumen.track with a name and props to send custom events."], ["header", "Limits"], ["text", "Up to 30 props per event."]]),
+  page("p-install", "Installing", [["text", "Paste the script tag before </head> on every page."], ["header", "WordPress"], ["text", "Install the Lumen Analytics plugin."]]),
+);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  siteA = (await insertSite(database, "docs", "00000000-0000-4000-8000-00000000000a")).site.id;
+  siteB = (await insertSite(database, "docs", "00000000-0000-4000-8000-00000000000b")).site.id;
+}, 60_000);
+afterAll(() => database?.close());
+
+describe("site passages", () => {
+  it("indexes a snapshot and retrieves the passages a question is about, best first, only of that site", async () => {
+    expect(await indexSitePassages(database.db, siteA, DOCS)).toBe(4);
+    const hits = await retrievePassages(database.db, siteA, "How do I send custom events?");
+    expect(hits[0]).toMatchObject({ pageId: "p-events", pageTitle: "Custom events", heading: "", text: "Call lumen.track with a name and props to send custom events." });
+    const wordpress = await retrievePassages(database.db, siteA, "plugin for WordPress?");
+    expect(wordpress[0]).toMatchObject({ pageId: "p-install", heading: "WordPress" });
+    expect(await retrievePassages(database.db, siteB, "custom events")).toEqual([]);
+    expect(await retrievePassages(database.db, siteA, "how would you?")).toEqual([]);
+  });
+
+  it("replaces a site's passages when its snapshot changes", async () => {
+    await indexSitePassages(database.db, siteA, pages(page("p-new", "Billing", [["text", "Invoices are sent monthly."]])));
+    expect(await retrievePassages(database.db, siteA, "custom events")).toEqual([]);
+    expect((await retrievePassages(database.db, siteA, "invoices"))[0]?.pageTitle).toBe("Billing");
+  });
+
+  it("backfills a site that has a snapshot but no passages, and only then", async () => {
+    let asked = 0;
+    await ensureSitePassages(database.db, siteB, () => (asked++, DOCS));
+    expect(asked).toBe(1);
+    expect((await retrievePassages(database.db, siteB, "custom events"))[0]?.pageId).toBe("p-events");
+    await ensureSitePassages(database.db, siteB, () => (asked++, DOCS));
+    expect(asked).toBe(1);
+  });
+});
+
+describe("the daily chat cap", () => {
+  it("allows a site its cap per UTC day, then refuses until the next day", async () => {
+    const day = new Date("2026-11-23T10:00:00Z");
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await takeChatAllowance(database.db, siteA, 3, day));
+    expect(results).toEqual([true, true, true, false]);
+    expect(await takeChatAllowance(database.db, siteB, 3, day)).toBe(true);
+    expect(await takeChatAllowance(database.db, siteA, 3, new Date("2026-11-24T00:00:01Z"))).toBe(true);
+  });
+});
