@@ -140,6 +140,21 @@ describe("with every tracking variable set", () => {
     expect(q.twq.filter((c) => c[0] === "event").map((c) => c[1])).toEqual(["tw-twpx1-new-site", "tw-twpx1-add-custom-domain"]);
   });
 
+  it("turning on the widget and the AI chatbot arrive once each; saving them again sends nothing more", async () => {
+    await page.getByRole("link", { name: "Widget", exact: true }).click();
+    await page.getByRole("switch", { name: "Enable the widget" }).check();
+    await page.getByRole("button", { name: "Save widget" }).click();
+    await expect.poll(() => posthog.filter((e) => e.event === "enable-widget").length, { timeout: 10_000 }).toBe(1);
+    await page.getByRole("button", { name: "Save widget" }).click();
+    await page.getByRole("link", { name: "AI chatbot", exact: true }).click();
+    await page.getByRole("switch", { name: "Enable the chatbot" }).check();
+    await page.getByRole("button", { name: "Save chatbot" }).click();
+    await expect.poll(() => posthog.filter((e) => e.event === "enable-ai-chatbot").length, { timeout: 10_000 }).toBe(1);
+    expect(posthog.find((e) => e.event === "enable-ai-chatbot")!.properties).toMatchObject({ siteType: "blog" });
+    await page.waitForTimeout(1000);
+    expect(posthog.filter((e) => e.event === "enable-widget")).toHaveLength(1);
+  });
+
   it("loads the support chat everywhere but /new-site, and the feedback button opens it prefilled", async () => {
     const fresh = await context.newPage();
     await fresh.goto(`${s.app.url}/new-site`);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { readPublicConfig } from "@/lib/public-config";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { siteRpc } from "@/rpc/client";
@@ -8,8 +8,22 @@ import { Button } from "@/components/button";
 import { ColorField, Panel, SelectField, TextArea, TextField, Toggle } from "@/components/fields";
 import { useSave } from "./use-save";
 import toast from "react-hot-toast";
+import { CONVERSION, type ConversionEvent } from "@/integrations/tracking/conversion-events";
+import { trackConversion } from "@/integrations/tracking/browser";
+
+/** The enable-widget / enable-ai-chatbot conversions (SPEC §9): once, when a save turns the feature on. */
+function useTurnedOn(initiallyOn: boolean, event: ConversionEvent, siteType: string) {
+  const on = useRef(initiallyOn);
+  return {
+    track(nowOn: boolean) {
+      if (nowOn && !on.current) trackConversion(readPublicConfig().tracking, event, { siteType });
+      on.current = nowOn;
+    },
+  };
+}
 
 export function WidgetSection({ site }: { site: SiteOverview }) {
+  const wasOn = useTurnedOn(site.settings.widget.enabled, CONVERSION.enableWidget, site.siteType);
   const [widget, setWidget] = useState(site.settings.widget);
   // The dashboard renders only after mounting (dashboard-shell), so the injected browser config is there.
   const [appUrl] = useState(() => readPublicConfig().appUrl);
@@ -28,7 +42,10 @@ export function WidgetSection({ site }: { site: SiteOverview }) {
         ]}
       />
       <ColorField label="Colour" value={widget.color} onChange={(color) => setWidget({ ...widget, color })} />
-      <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("upsertWidget", { siteId: site.siteId, widget }))}>
+      <Button
+        loading={saving.pending}
+        onClick={() => void saving.save(() => siteRpc.call("upsertWidget", { siteId: site.siteId, widget })).then((r) => r && wasOn.track(r.settings.widget.enabled))}
+      >
         Save widget
       </Button>
       <div className="flex flex-col gap-2">
@@ -57,6 +74,7 @@ export function WidgetSection({ site }: { site: SiteOverview }) {
 }
 
 export function AiSection({ site }: { site: SiteOverview }) {
+  const wasOn = useTurnedOn(site.settings.ai.enabled, CONVERSION.enableAiChatbot, site.siteType);
   const [ai, setAi] = useState(site.settings.ai);
   const [questions, setQuestions] = useState(ai.suggestedQuestions.join("\n"));
   const saving = useSave();
@@ -71,12 +89,14 @@ export function AiSection({ site }: { site: SiteOverview }) {
       <Button
         loading={saving.pending}
         onClick={() =>
-          void saving.save(() =>
-            siteRpc.call("upsertAiCustomization", {
-              siteId: site.siteId,
-              ai: { ...ai, suggestedQuestions: questions.split("\n").map((q) => q.trim()).filter(Boolean) },
-            }),
-          )
+          void saving
+            .save(() =>
+              siteRpc.call("upsertAiCustomization", {
+                siteId: site.siteId,
+                ai: { ...ai, suggestedQuestions: questions.split("\n").map((q) => q.trim()).filter(Boolean) },
+              }),
+            )
+            .then((r) => r && wasOn.track(r.settings.ai.enabled))
         }
       >
         Save chatbot
