@@ -26,8 +26,8 @@ afterAll(async () => {
 });
 
 async function signUp(page: Page, appUrl: string, email: string) {
-  await page.goto(`${appUrl}/?signupReason=tracking-test`);
-  await page.goto(`${appUrl}/signin`);
+  // As the site's sign-up links do: the reason rides on the sign-in page's address.
+  await page.goto(`${appUrl}/signin?signupReason=tracking-test`);
   await page.getByLabel("Email (test login)").fill(email);
   await page.getByRole("button", { name: "Sign in with test login" }).click();
   await page.waitForURL(`${appUrl}/dashboard`);

@@ -26,7 +26,7 @@ export function DashboardShell({ email, children }: { email: string; children: R
           <Link href="/dashboard" className="font-semibold">
             {PRODUCT_NAME}
           </Link>
-          <div className="flex min-w-0 items-center gap-3 text-sm">
+          <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
             <FeedbackButton text={`(from ${pathname})`} className="whitespace-nowrap text-neutral-300 hover:text-white" />
             <Link href="/dashboard/account" className="whitespace-nowrap text-neutral-300 hover:text-white">
               Account

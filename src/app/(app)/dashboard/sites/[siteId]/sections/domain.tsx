@@ -26,7 +26,8 @@ export function DomainSection({ site }: { site: SiteOverview }) {
       .call("getSiteDomain", { siteId: site.siteId }, { signal: ctrl.signal })
       .then((s) => {
         setState(s);
-        setDomain(s.domain ?? "");
+        // The lookup can take seconds (DNS): never overwrite what the owner has typed meanwhile.
+        setDomain((typed) => typed || (s.domain ?? ""));
       })
       .catch(() => undefined);
     return () => ctrl.abort();
