@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useSession } from "next-auth/react";
 import { usePathname } from "next/navigation";
 import { userRpc } from "@/rpc/client";
+import { PAID_STATUSES } from "@/lib/plans";
 import { readPublicConfig } from "@/lib/public-config";
 import type { UserMarkers } from "@/integrations/tracking/conversion-events";
 import { identifyUser } from "@/integrations/tracking/browser";
@@ -28,7 +29,7 @@ export function SessionTracking() {
       userRpc
         .call("getSubscriptions", {})
         .then((subs) => {
-          const live = subs.filter((s) => ["active", "trialing", "past_due"].includes(s.status));
+          const live = subs.filter((s) => (PAID_STATUSES as readonly string[]).includes(s.status));
           // The best one: a paid subscription's price says most; a lifetime deal has none.
           const best = live.find((s) => s.unit_price) ?? live[0];
           if (!best) return;

@@ -72,3 +72,6 @@ export function planForFeature(feature: PaidFeature): Plan {
 export function planHasFeature(planId: PlanId, feature: PaidFeature): boolean {
   return PLANS[planId].features.includes(feature);
 }
+
+/** Subscription statuses that keep a site on its paid plan; past_due is Paddle's retry period. */
+export const PAID_STATUSES = ["active", "trialing", "past_due"] as const;

@@ -2,10 +2,9 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { subscriptions } from "@/db/schema";
 import { AppError } from "@/core/errors";
-import { FEATURE_LABELS, PLANS, planForFeature, planHasFeature, type PaidFeature, type PlanId } from "@/lib/plans";
+import { FEATURE_LABELS, PAID_STATUSES, PLANS, planForFeature, planHasFeature, type PaidFeature, type PlanId } from "@/lib/plans";
 
-/** Statuses that keep a site on its paid plan; past_due is Paddle's grace period while it retries the card. */
-export const PAID_STATUSES = ["active", "trialing", "past_due"] as const;
+export { PAID_STATUSES };
 
 export type BillingDeps = { db: Db; billingEnabled: boolean };
 
