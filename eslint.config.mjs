@@ -33,13 +33,14 @@ const config = [
     },
   },
   {
-    // Published sites are rendered by our own server with react-dom/server, not by Next: next/image and next/head
-    // don't apply there (images go through the site's own image route).
-    files: ["src/site-server/**/*.tsx"],
+    // Published sites and the product's website are rendered by our own server with react-dom/server, not by Next:
+    // next/image, next/head and next/link don't apply there (images are pre-sized files or the site's image route).
+    files: ["src/site-server/**/*.tsx", "src/marketing-site/**/*.tsx"],
     rules: {
       "@next/next/no-img-element": "off",
       "@next/next/no-head-element": "off",
       "@next/next/no-sync-scripts": "off",
+      "@next/next/no-html-link-for-pages": "off",
     },
   },
 ];

@@ -1,6 +1,6 @@
 /**
- * The front door (DESIGN §2): one Node HTTP server per process. Published-site hosts go to the site server;
- * every other host to Next.js. Started by `npm start` (production build) or `npm run dev`.
+ * The front door (DESIGN §2): one Node HTTP server per process. Published-site hosts go to the site server; the app's
+ * host to the product's website (src/marketing-site) for its pages, to Next.js for everything else. Started by `npm start` (production build) or `npm run dev`.
  */
 import http from "node:http";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { setRuntime } from "@/runtime";
 import { closeRuntime, createRuntime } from "@/runtime/create-runtime";
 import { createHostClassifier, isLoopbackTlsAsk } from "@/site-server/classify-host";
 import { createSiteServer } from "@/site-server";
+import { createMarketingSite } from "@/marketing-site";
 import { sendPlainHtml } from "@/site-server/respond";
 import { rejectBadAppRequest } from "@/http/request-guards";
 import { DataDirLockedError } from "@/db/data-dir-lock";
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
   const handleSite = createSiteServer(runtime);
+  const marketingSite = createMarketingSite(env);
+  marketingSite.warm().catch((err: unknown) => reportError(err, { where: "marketing-site assets" }));
   const classify = createHostClassifier({ appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN });
 
   const server = http.createServer((req, res) => {
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
       target.kind === "app"
         ? rejectBadAppRequest(req, res)
           ? Promise.resolve()
-          : handleNext(req, res)
+          : marketingSite.handle(req, res).then((handled) => (handled ? undefined : handleNext(req, res)))
         : target.kind === "site"
           ? handleSite(req, res, target)
           : Promise.resolve(sendPlainHtml(res, 404, "Not found", "Unknown host."));

@@ -5,23 +5,13 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { userRpc } from "@/rpc/client";
 import { signupReasonFromSearch, utcOffsetHours } from "@/lib/signup-link";
+import { SIGNUP_REASON_STORAGE_KEY, SIGNUP_TRACKED_STORAGE_KEY, keepSignupReason, storage } from "@/lib/signup-reason-storage";
 import { readPublicConfig } from "@/lib/public-config";
 import { CONVERSION } from "@/integrations/tracking/conversion-events";
 import { trackConversion } from "@/integrations/tracking/browser";
 
-export const SIGNUP_REASON_STORAGE_KEY = "signupReason";
-export const SIGNUP_TRACKED_STORAGE_KEY = "signupTracked";
-
 /** One tracking request at a time per page (effects can run twice in development and on remounts). */
 let inFlight = false;
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage blocked: tracking simply goes without a reason
-  }
-}
 
 /**
  * SPEC §2/§4: a `signupReason` query parameter on any page is kept (re-read on every client-side navigation, and
@@ -37,10 +27,7 @@ export function SignupReasonCapture() {
   // tracking script would be lost, so tracking waits for the page the user lands on.
   const isNewUser = status === "authenticated" && Boolean(session?.jwt?.isNewUser) && !pathname.startsWith("/signin");
 
-  useEffect(() => {
-    const reason = signupReasonFromSearch(search);
-    if (reason) storage()?.setItem(SIGNUP_REASON_STORAGE_KEY, reason);
-  }, [pathname, search]);
+  useEffect(() => keepSignupReason(search), [pathname, search]);
 
   useEffect(() => {
     if (!isNewUser || inFlight) return;

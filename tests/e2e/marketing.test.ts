@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { FAQS } from "@/app/(app)/(marketing)/_content/landing";
+import { FAQS } from "@/marketing-site/content/landing";
 import { formatPrice } from "@/lib/currency";
 import { PLANS } from "@/lib/plans";
 
@@ -35,9 +35,15 @@ const isOpen = (page: Page, selector: string) => page.locator(selector).evaluate
 describe("the landing page at desktop width", () => {
   let page: Page;
   let errors: string[];
+  const scripts: string[] = [];
   beforeAll(async () => {
     ({ page, errors } = await newPage(1280));
+    page.on("request", (req) => req.resourceType() === "script" && scripts.push(new URL(req.url()).pathname));
     await page.goto(`${appUrl}/`, { waitUntil: "load" });
+  });
+
+  it("loads one small script of its own and no framework", () => {
+    expect(scripts).toEqual(["/_website/site.js"]);
   });
   afterAll(() => page.context().close());
 
@@ -95,6 +101,13 @@ describe("the landing page at desktop width", () => {
     await opener.click();
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("npm install && npm start");
+    // Focus moves into the modal and Tab keeps it there.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent);
+    expect(await focused()).toBe("Read the self-hosting guide");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("Close");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("Read the self-hosting guide");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Run it yourself");
@@ -131,6 +144,16 @@ describe("the landing page at desktop width", () => {
 });
 
 describe("the other marketing pages", () => {
+  it("keeps a signupReason from the address of any page of the website", async () => {
+    const { page, errors } = await newPage(1280);
+    await page.goto(`${appUrl}/docs?signupReason=newsletter`, { waitUntil: "load" });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("signupReason"))).toBe("newsletter");
+    await page.goto(`${appUrl}/pricing`, { waitUntil: "load" });
+    expect(await page.evaluate(() => localStorage.getItem("signupReason"))).toBe("newsletter");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("builds the pricing page from the plan table, with sign-up links carrying signupReason", async () => {
     const { page, errors } = await newPage(1280);
     await page.goto(`${appUrl}/pricing`);

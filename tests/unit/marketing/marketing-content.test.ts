@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SITE_TYPE_PAGES, siteTypePageBySlug, TEMPLATE_URLS } from "@/app/(app)/(marketing)/_content/site-type-pages";
-import { FAQS, FEATURES } from "@/app/(app)/(marketing)/_content/landing";
-import { monthsFreeYearly, planLimitLines } from "@/app/(app)/(marketing)/_content/pricing";
+import { SITE_TYPE_PAGES, siteTypePageBySlug, TEMPLATE_URLS } from "@/marketing-site/content/site-type-pages";
+import { FAQS, FEATURES } from "@/marketing-site/content/landing";
+import { monthsFreeYearly, planLimitLines } from "@/marketing-site/content/pricing";
 import { DATABASE_RULES } from "@/lib/notion-page-rules";
 import { PLANS } from "@/lib/plans";
 import { SITE_TYPES } from "@/lib/site-address";

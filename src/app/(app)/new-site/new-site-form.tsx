@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from "react";
 import { readPublicConfig } from "@/lib/public-config";
 import { CONVERSION } from "@/integrations/tracking/conversion-events";
 import { trackConversion } from "@/integrations/tracking/browser";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { siteRpc, RpcError } from "@/rpc/client";
 import { notionPageProblem, notionUrlProblem } from "@/lib/notion-page-rules";
@@ -149,9 +148,10 @@ export function NewSiteForm({ initialSiteType = "blog" }: { initialSiteType?: Si
             <img src="/help/share-to-web.svg" width={640} height={300} alt="In Notion, open Share, choose Publish and turn on Publish to web" className="h-auto w-full" />
             <figcaption className="mt-2 text-sm text-neutral-600">
               In Notion: <strong>Share</strong> → <strong>Publish</strong> → <strong>Publish to web</strong>.{" "}
-              <Link href="/help/make-a-notion-page-public" className="text-[#1a44b8] underline">
+              {/* A plain link: the help page is part of the product's website, which is not a Next.js page. */}
+              <a href="/help/make-a-notion-page-public" className="text-[#1a44b8] underline">
                 How to make a Notion page public
-              </Link>
+              </a>
             </figcaption>
           </figure>
         ) : null}

@@ -1,10 +1,10 @@
-import { NavBar } from "@/components/marketing/nav-bar";
-import { FooterColumns } from "@/components/marketing/sections";
+import { NavBar } from "@/marketing-site/components/nav-bar";
+import { FooterColumns } from "@/marketing-site/components/sections";
 import { PRODUCT_NAME } from "@/lib/brand";
-import { FOOTER_COLUMNS, NAV_CTA, NAV_ITEMS, SIGN_IN_LINK } from "./_content/nav";
+import { FOOTER_COLUMNS, NAV_CTA, NAV_ITEMS, SIGN_IN_LINK } from "./content/nav";
 
-/** The product's own website (issue 13): nav bar, the page, footer columns. Light theme, forced by the (app) providers. */
-export default function MarketingLayout({ children }: { children: React.ReactNode }) {
+/** The product's own website (issue 13): nav bar, the page, footer columns. Always light: nothing here has dark styles. */
+export function MarketingLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-white text-neutral-900">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">

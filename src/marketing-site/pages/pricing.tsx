@@ -1,22 +1,21 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { Icon } from "@/components/marketing/icon";
-import { CONTAINER, FaqAccordion } from "@/components/marketing/sections";
+import type { PageMeta } from "../page-meta";
+import { Icon } from "@/marketing-site/components/icon";
+import { CONTAINER, FaqAccordion } from "@/marketing-site/components/sections";
 import { formatPrice } from "@/lib/currency";
 import { FEATURE_LABELS, PAID_FEATURES, PLAN_ORDER, PLANS } from "@/lib/plans";
 import { signupHref } from "@/lib/signup-link";
-import { monthsFreeYearly, planLimitLines } from "../_content/pricing";
+import { monthsFreeYearly, planLimitLines } from "../content/pricing";
 
-export const metadata: Metadata = {
+export const meta: PageMeta = {
   title: "Pricing",
   description: "Free for every site type on your own subdomain. Pro adds your domain, password protection, the AI chatbot, the widget and subscriber emails.",
-  alternates: { canonical: "/pricing" },
+  path: "/pricing",
 };
 
 const CURRENCY = "USD";
 
 /** The pricing page (issue 13): the plan table of src/lib/plans.ts, prices with the currency helper of SPEC §9. */
-export default function PricingPage() {
+export function PricingPage() {
   return (
     <div className="bg-gradient-to-b from-[#eef2ff] to-white">
       <div className={`${CONTAINER} py-16 sm:py-24`}>
@@ -45,12 +44,12 @@ export default function PricingPage() {
                 <p className="mt-1 text-sm text-neutral-700">
                   {paid ? `or ${formatPrice(plan.yearlyUsd, CURRENCY)} a year${months > 0 ? ` (${months} months free)` : ""}` : "Free for as long as you like"}
                 </p>
-                <Link
+                <a
                   href={signupHref(`pricing-${id}`)}
                   className={`mt-6 rounded-md px-4 py-2.5 text-center font-medium ${paid ? "bg-[#2255dd] text-white hover:bg-[#1a44b8]" : "border border-neutral-300 text-neutral-900 hover:bg-neutral-50"}`}
                 >
                   {paid ? `Start with ${plan.name}` : "Create a free site"}
-                </Link>
+                </a>
                 <ul className="mt-8 space-y-3 text-neutral-800">
                   {[...(paid ? PAID_FEATURES.filter((f) => plan.features.includes(f)).map((f) => FEATURE_LABELS[f]) : ["Every site type", "Your own subdomain", "Search, RSS, feedback"]), ...planLimitLines(plan)].map((line) => (
                     <li key={line} className="flex gap-2">

@@ -1,24 +1,16 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound } from "next/navigation";
-import { Icon } from "@/components/marketing/icon";
-import { CONTAINER } from "@/components/marketing/sections";
+import type { PageMeta } from "../page-meta";
+import { Icon } from "@/marketing-site/components/icon";
+import { CONTAINER } from "@/marketing-site/components/sections";
 import { SITE_TYPE_INFO } from "@/lib/site-types";
 import { signupHref } from "@/lib/signup-link";
-import { siteTypePageBySlug, TEMPLATE_URLS } from "../../_content/site-type-pages";
+import { TEMPLATE_URLS, type SiteTypePage as SiteTypePageContent } from "../content/site-type-pages";
 
-type Props = { params: Promise<{ slug: string }> };
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const page = siteTypePageBySlug((await params).slug);
-  if (!page) return {};
-  return { title: `${SITE_TYPE_INFO[page.siteType].label} from Notion`, description: page.intro, alternates: { canonical: `/site-types/${page.slug}` } };
+export function siteTypeMeta(page: SiteTypePageContent): PageMeta {
+  return { title: `${SITE_TYPE_INFO[page.siteType].label} from Notion`, description: page.intro, path: `/site-types/${page.slug}` };
 }
 
 /** A page per site type (issue 13): what visitors get, the exact Notion structure to build, and a link into /new-site. */
-export default async function SiteTypePage({ params }: Props) {
-  const page = siteTypePageBySlug((await params).slug);
-  if (!page) notFound();
+export function SiteTypePage({ page }: { page: SiteTypePageContent }) {
   const label = SITE_TYPE_INFO[page.siteType].label;
   const template = TEMPLATE_URLS[page.siteType];
   const create = signupHref(`site-type-${page.slug}`, `/new-site?siteType=${page.siteType}`);
@@ -30,9 +22,9 @@ export default async function SiteTypePage({ params }: Props) {
           <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-balance text-neutral-900 sm:text-5xl">{page.headline}</h1>
           <p className="mt-5 max-w-2xl text-lg text-neutral-700">{page.intro}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link href={create} className="rounded-md bg-[#2255dd] px-5 py-3 font-medium text-white hover:bg-[#1a44b8]">
+            <a href={create} className="rounded-md bg-[#2255dd] px-5 py-3 font-medium text-white hover:bg-[#1a44b8]">
               Create a {label.toLowerCase()}
-            </Link>
+            </a>
             {template ? (
               <a href={template} className="rounded-md border border-neutral-300 bg-white px-5 py-3 font-medium text-neutral-900 hover:bg-neutral-50">
                 Duplicate the Notion template
@@ -110,9 +102,9 @@ export default async function SiteTypePage({ params }: Props) {
           ) : null}
           <p className="mt-6 text-neutral-700">
             The page must be public:{" "}
-            <Link href="/help/make-a-notion-page-public" className="font-medium text-[#1a44b8] underline">
+            <a href="/help/make-a-notion-page-public" className="font-medium text-[#1a44b8] underline">
               how to make a Notion page public
-            </Link>
+            </a>
             .
           </p>
         </section>

@@ -1,13 +1,12 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { Code } from "@/components/marketing/code";
-import { DocsTable } from "@/components/marketing/docs-table";
+import type { PageMeta } from "../page-meta";
+import { Code } from "@/marketing-site/components/code";
+import { DocsTable } from "@/marketing-site/components/docs-table";
 import { FEATURE_LABELS, planForFeature } from "@/lib/plans";
 
-export const metadata: Metadata = {
+export const meta: PageMeta = {
   title: "Custom domains",
   description: "Serve a site on your own domain: the TXT and CNAME records to create, verification, HTTPS and apex domains.",
-  alternates: { canonical: "/docs/features/custom-domains" },
+  path: "/docs/features/custom-domains",
 };
 
 const CADDYFILE = `{
@@ -30,7 +29,7 @@ https:// {
 }`;
 
 /** Custom domains as implemented in src/core/domains/ (CONTRACTS §4). */
-export default function CustomDomainsDocs() {
+export function CustomDomainsDocs() {
   const plan = planForFeature("customDomain");
   return (
     <>
@@ -91,7 +90,7 @@ export default function CustomDomainsDocs() {
       <Code title="Caddyfile">{CADDYFILE}</Code>
       <p>
         Want the site under a path of a domain you already serve, like <code>acme.com/docs</code>? See{" "}
-        <Link href="/docs/features/hosting-under-a-docs-path">hosting under a docs path</Link>.
+        <a href="/docs/features/hosting-under-a-docs-path">hosting under a docs path</a>.
       </p>
     </>
   );

@@ -1,17 +1,16 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { DocsTable } from "@/components/marketing/docs-table";
+import type { PageMeta } from "../page-meta";
+import { DocsTable } from "@/marketing-site/components/docs-table";
 import { PRODUCT_NAME } from "@/lib/brand";
 import { SITE_TYPE_INFO, SITE_TYPE_ORDER } from "@/lib/site-types";
 import { signupHref } from "@/lib/signup-link";
 
-export const metadata: Metadata = {
+export const meta: PageMeta = {
   title: "Docs",
   description: `How ${PRODUCT_NAME} works: creating a site from a public Notion page, site types, updates, domains and hosting under a path.`,
-  alternates: { canonical: "/docs" },
+  path: "/docs",
 };
 
-export default function DocsHome() {
+export function DocsHome() {
   return (
     <>
       <h1>{PRODUCT_NAME} docs</h1>
@@ -23,10 +22,10 @@ export default function DocsHome() {
       <h2>Create a site</h2>
       <ol>
         <li>
-          Make the Notion page public (<Link href="/help/make-a-notion-page-public">Share → Publish</Link>).
+          Make the Notion page public (<a href="/help/make-a-notion-page-public">Share → Publish</a>).
         </li>
         <li>
-          <Link href={signupHref("docs")}>Sign in</Link> and open <strong>Create a site</strong>: pick a type, paste the page&rsquo;s
+          <a href={signupHref("docs")}>Sign in</a> and open <strong>Create a site</strong>: pick a type, paste the page&rsquo;s
           link (it is checked as you type), choose a subdomain.
         </li>
         <li>The site is published at once; the first sync runs while you watch.</li>
@@ -50,11 +49,11 @@ export default function DocsHome() {
       <ul>
         <li>On a subdomain we give it: <code>blog.acme</code>, <code>changelog.acme</code>, <code>roadmap.acme</code>, <code>doc.acme</code> (versioned docs) or <code>acme</code> (docs, help desk, simple) under the apps domain.</li>
         <li>
-          On <Link href="/docs/features/custom-domains">your own domain</Link>, with HTTPS.
+          On <a href="/docs/features/custom-domains">your own domain</a>, with HTTPS.
         </li>
         <li>
           Under a path of your existing website, such as <code>example.com/docs</code>:{" "}
-          <Link href="/docs/features/hosting-under-a-docs-path">hosting under a docs path</Link>.
+          <a href="/docs/features/hosting-under-a-docs-path">hosting under a docs path</a>.
         </li>
       </ul>
 

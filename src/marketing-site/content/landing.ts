@@ -1,4 +1,4 @@
-import type { FaqItem, FeatureItem, Step } from "@/components/marketing/types";
+import type { FaqItem, FeatureItem, Step } from "@/marketing-site/components/types";
 
 /** The landing page's words (issue 13). Every claim here is something the product does today (see README). */
 

@@ -1,15 +1,15 @@
-import type { Metadata } from "next";
-import { Code } from "@/components/marketing/code";
-import { DocsTable } from "@/components/marketing/docs-table";
+import type { PageMeta } from "../page-meta";
+import { Code } from "@/marketing-site/components/code";
+import { DocsTable } from "@/marketing-site/components/docs-table";
 import { PRODUCT_NAME } from "@/lib/brand";
 
-export const metadata: Metadata = {
+export const meta: PageMeta = {
   title: "Self-hosting",
   description: `Run ${PRODUCT_NAME} on your own server: one Node process with an embedded database, or PostgreSQL.`,
-  alternates: { canonical: "/docs/self-hosting" },
+  path: "/docs/self-hosting",
 };
 
-export default function SelfHostingDocs() {
+export function SelfHostingDocs() {
   return (
     <>
       <h1>Self-hosting</h1>

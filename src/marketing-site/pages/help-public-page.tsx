@@ -1,13 +1,13 @@
-import type { Metadata } from "next";
-import Link from "next/link";
+import type { PageMeta } from "../page-meta";
 
-export const metadata: Metadata = {
+export const meta: PageMeta = {
   title: "How to make a Notion page public",
   description: "Share your Notion page to the web so it can be published as a website.",
+  path: "/help/make-a-notion-page-public",
 };
 
 /** SPEC §2: the help screen on making a Notion page public, linked from the create flow's private-page message. */
-export default function MakeNotionPagePublicHelp() {
+export function MakeNotionPagePublicHelp() {
   return (
     <article className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-semibold">How to make a Notion page public</h1>
@@ -16,7 +16,6 @@ export default function MakeNotionPagePublicHelp() {
         site needs this once per page (sub-pages and database rows follow their parent).
       </p>
       <figure className="mt-6">
-        {/* eslint-disable-next-line @next/next/no-img-element -- a static SVG, already the right size */}
         <img
           src="/help/share-to-web.svg"
           width={640}
@@ -40,9 +39,9 @@ export default function MakeNotionPagePublicHelp() {
         unpublish the page, your site keeps showing its last good copy.
       </p>
       <p className="mt-8">
-        <Link href="/new-site" className="rounded-md bg-[#2255dd] px-4 py-2 font-medium text-white hover:bg-[#1a44b8]">
+        <a href="/new-site" className="rounded-md bg-[#2255dd] px-4 py-2 font-medium text-white hover:bg-[#1a44b8]">
           Back to creating your site
-        </Link>
+        </a>
       </p>
     </article>
   );

@@ -1,16 +1,18 @@
-import Link from "next/link";
-import { ModalButton, VideoModalButton } from "@/components/marketing/modal-button";
-import { BrowserWindow, CONTAINER, FaqAccordion, FeatureGrid, Hero, LogoRow, Section, Steps } from "@/components/marketing/sections";
-import { PRODUCT_NAME } from "@/lib/brand";
+import { ModalButton, VideoModalButton } from "@/marketing-site/components/modal-button";
+import { BrowserWindow, CONTAINER, FaqAccordion, FeatureGrid, Hero, LogoRow, Section, Steps } from "@/marketing-site/components/sections";
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from "@/lib/brand";
+import type { PageMeta } from "../page-meta";
 import { signupHref } from "@/lib/signup-link";
-import { FAQS, FEATURES, STANDARDS, STEPS } from "./_content/landing";
-import { SITE_TYPE_LINKS } from "./_content/nav";
-import { DEMO_SCREENSHOT, DEMO_TOUR } from "./_content/media";
+import { FAQS, FEATURES, STANDARDS, STEPS } from "../content/landing";
+import { SITE_TYPE_LINKS } from "../content/nav";
+import { DEMO_SCREENSHOT, DEMO_TOUR } from "../content/media";
 
 const PRIMARY = "rounded-md bg-[#2255dd] px-5 py-3 font-medium text-white hover:bg-[#1a44b8]";
 
+export const meta: PageMeta = { title: PRODUCT_NAME, description: PRODUCT_TAGLINE, path: "/" };
+
 /** The landing page (issue 13), built from the reusable sections of SPEC §1. */
-export default function LandingPage() {
+export function LandingPage() {
   return (
     <>
       <Hero
@@ -18,17 +20,18 @@ export default function LandingPage() {
         lead="Write in Notion. Publish a blog, changelog, roadmap, docs or help center that loads in an instant, updates within seconds of your edit, and lives on your own domain."
         actions={
           <>
-            <Link href={signupHref("hero")} className={PRIMARY}>
+            <a href={signupHref("hero")} className={PRIMARY}>
               Create your site — free
-            </Link>
+            </a>
             <VideoModalButton
+              id="tour-modal"
               label="Watch the tour"
               title="A tour of a published site"
               src={DEMO_TOUR.src}
               poster={DEMO_TOUR.poster}
               description={DEMO_TOUR.description}
             />
-            <ModalButton label="Run it yourself" title={`Self-host ${PRODUCT_NAME}`}>
+            <ModalButton id="self-host-modal" label="Run it yourself" title={`Self-host ${PRODUCT_NAME}`}>
               <p className="text-neutral-700">{PRODUCT_NAME} is open source. On any machine with Node 20:</p>
               <pre className="mt-3 overflow-x-auto rounded-lg bg-neutral-900 p-4 text-sm text-neutral-100">
                 <code>npm install && npm start</code>
@@ -38,16 +41,15 @@ export default function LandingPage() {
                 site of every type, no internet needed.
               </p>
               <p className="mt-3">
-                <Link href="/docs/self-hosting" className="font-medium text-[#1a44b8] underline">
+                <a href="/docs/self-hosting" className="font-medium text-[#1a44b8] underline">
                   Read the self-hosting guide
-                </Link>
+                </a>
               </p>
             </ModalButton>
           </>
         }
       >
         <BrowserWindow address={DEMO_SCREENSHOT.address}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- pre-sized WebP files: nothing to optimise on request */}
           <img
             src={DEMO_SCREENSHOT.src}
             srcSet={DEMO_SCREENSHOT.srcSet}
@@ -71,10 +73,10 @@ export default function LandingPage() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {SITE_TYPE_LINKS.map((t) => (
             <li key={t.href}>
-              <Link href={t.href} className="block h-full rounded-xl border border-neutral-200 bg-white p-5 hover:border-neutral-400">
+              <a href={t.href} className="block h-full rounded-xl border border-neutral-200 bg-white p-5 hover:border-neutral-400">
                 <span className="text-lg font-semibold text-neutral-900">{t.label}</span>
                 <span className="mt-1 block text-neutral-700">{t.description}</span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -99,12 +101,12 @@ export default function LandingPage() {
             <p className="mt-2 text-neutral-300">Free on your own subdomain. Upgrade a site when it needs your domain.</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link href={signupHref("footer-cta")} className="rounded-md bg-white px-5 py-3 font-medium text-neutral-900 hover:bg-neutral-200">
+            <a href={signupHref("footer-cta")} className="rounded-md bg-white px-5 py-3 font-medium text-neutral-900 hover:bg-neutral-200">
               Get started
-            </Link>
-            <Link href="/pricing" className="rounded-md border border-neutral-500 px-5 py-3 font-medium text-white hover:bg-neutral-800">
+            </a>
+            <a href="/pricing" className="rounded-md border border-neutral-500 px-5 py-3 font-medium text-white hover:bg-neutral-800">
               See pricing
-            </Link>
+            </a>
           </div>
         </div>
       </section>

@@ -1,4 +1,4 @@
-import type { FooterColumn, NavItem, NavLink } from "@/components/marketing/types";
+import type { FooterColumn, NavItem, NavLink } from "@/marketing-site/components/types";
 import { SITE_TYPE_INFO } from "@/lib/site-types";
 import { signupHref } from "@/lib/signup-link";
 import { SITE_TYPE_PAGES } from "./site-type-pages";

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { Icon } from "./icon";
 import type { FaqItem, FeatureItem, FooterColumn, Step } from "./types";
@@ -136,9 +135,9 @@ export function FooterColumns({ columns, note }: { columns: FooterColumn[]; note
             <ul className="mt-3 space-y-1">
               {col.links.map((l) => (
                 <li key={l.href}>
-                  <Link href={l.href} className="inline-block py-1.5 text-neutral-700 hover:text-neutral-900 hover:underline">
+                  <a href={l.href} className="inline-block py-1.5 text-neutral-700 hover:text-neutral-900 hover:underline">
                     {l.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

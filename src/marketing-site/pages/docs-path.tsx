@@ -1,28 +1,25 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { Code } from "@/components/marketing/code";
+import type { PageMeta } from "../page-meta";
+import { Code } from "@/marketing-site/components/code";
 import { proxyExamples } from "@/lib/docs-path-proxy";
 import { siteUrl } from "@/lib/site-address";
-import { getRuntime } from "@/runtime";
 
-export const metadata: Metadata = {
+export const meta: PageMeta = {
   title: "Hosting under a docs path",
   description: "Serve your docs at example.com/docs: set the site's public URL and forward /docs/* to it from nginx, Caddy, Next.js or Cloudflare.",
-  alternates: { canonical: "/docs/features/hosting-under-a-docs-path" },
+  path: "/docs/features/hosting-under-a-docs-path",
 };
 
 const PUBLIC_URL = "https://example.com/docs";
 
 /** An address like the owner's site would have on this installation (a made-up domain when running locally). */
-function exampleSiteAddress(): string {
-  const appsDomain = getRuntime().env.APPS_DOMAIN;
+function exampleSiteAddress(appsDomain: string): string {
   const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(appsDomain) || appsDomain.includes(".localhost");
   return siteUrl({ siteType: "docs", subdomain: "acme", appsDomain: local ? "example.site" : appsDomain });
 }
 
 /** SPEC §2 /docs/features/hosting-under-a-docs-path; the behaviour is CONTRACTS §4 "Hosting under a path". */
-export default function HostingUnderADocsPath() {
-  const siteAddress = exampleSiteAddress();
+export function HostingUnderADocsPath({ appsDomain }: { appsDomain: string }) {
+  const siteAddress = exampleSiteAddress(appsDomain);
   const siteHost = new URL(siteAddress).host;
   const examples = proxyExamples({ publicUrl: PUBLIC_URL, siteAddress });
   return (
@@ -106,7 +103,7 @@ export default function HostingUnderADocsPath() {
         checked under <code>/docs</code>.
       </p>
       <p>
-        Prefer a subdomain or your own domain? See <Link href="/docs/features/custom-domains">custom domains</Link>.
+        Prefer a subdomain or your own domain? See <a href="/docs/features/custom-domains">custom domains</a>.
       </p>
     </>
   );

@@ -1,9 +1,8 @@
-import Link from "next/link";
-import { CONTAINER } from "@/components/marketing/sections";
-import { DOCS_LINKS } from "../_content/nav";
+import { CONTAINER } from "@/marketing-site/components/sections";
+import { DOCS_LINKS } from "../content/nav";
 
 /** Product docs: a list of the pages beside the article. */
-export default function DocsLayout({ children }: { children: React.ReactNode }) {
+export function DocsLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className={`${CONTAINER} grid gap-10 py-10 md:grid-cols-[14rem_1fr] md:py-14`}>
       <nav aria-label="Docs" className="md:sticky md:top-24 md:self-start">
@@ -11,9 +10,9 @@ export default function DocsLayout({ children }: { children: React.ReactNode }) 
         <ul className="mt-2 space-y-1">
           {DOCS_LINKS.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} className="block rounded-md px-2 py-1.5 text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900">
+              <a href={l.href} className="block rounded-md px-2 py-1.5 text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900">
                 {l.label}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,0 +1,52 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { Env } from "@/env";
+import { makeCachedResponse, sendCached, type CachedResponse } from "@/site-server/page-cache";
+import { MARKETING_SCRIPT_PATH, marketingAssets } from "./assets";
+import { MarketingDocument } from "./document";
+import { MarketingLayout } from "./layout";
+import { marketingRoute } from "./routes";
+
+/**
+ * The product's own website (issue 13) served like a published site (DESIGN §2): plain HTML rendered once per process
+ * and kept in memory, outside Next.js, so its pages carry no framework JavaScript — one small deferred script.
+ * `handle` answers GET and HEAD for the website's paths and returns false for everything else (left to Next.js).
+ */
+export function createMarketingSite(env: Pick<Env, "APP_URL" | "APPS_DOMAIN" | "CRISP_WEBSITE_ID">) {
+  const pages = new Map<string, CachedResponse>();
+
+  async function page(pathname: string): Promise<CachedResponse | null> {
+    const cached = pages.get(pathname);
+    if (cached) return cached;
+    const route = marketingRoute(pathname);
+    if (!route) return null;
+    const { css, script } = await marketingAssets();
+    const ctx = { appUrl: env.APP_URL, css, scriptHref: script.href, crispWebsiteId: env.CRISP_WEBSITE_ID };
+    const html = renderToStaticMarkup(
+      <MarketingDocument ctx={ctx} meta={route.meta}>
+        <MarketingLayout>{route.render({ appsDomain: env.APPS_DOMAIN })}</MarketingLayout>
+      </MarketingDocument>,
+    );
+    const built = makeCachedResponse(200, "text/html; charset=utf-8", `<!DOCTYPE html>${html}`);
+    pages.set(pathname, built);
+    return built;
+  }
+
+  return {
+    async handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+      if (req.method !== "GET" && req.method !== "HEAD") return false;
+      const pathname = new URL(req.url ?? "/", "http://app").pathname;
+      if (pathname === MARKETING_SCRIPT_PATH) {
+        sendCached(req, res, (await marketingAssets()).script, "public, max-age=31536000, immutable");
+        return true;
+      }
+      const found = await page(pathname);
+      if (!found) return false;
+      // Always revalidated (cheap: a 304 on the ETag), so a new release's pages show at once.
+      sendCached(req, res, found, "public, max-age=0, must-revalidate", { "referrer-policy": "strict-origin-when-cross-origin" });
+      return true;
+    },
+    /** Builds the stylesheet and script ahead of the first visitor. */
+    warm: () => marketingAssets().then(() => undefined),
+  };
+}
