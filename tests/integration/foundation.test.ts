@@ -21,14 +21,23 @@ describe("the front door", () => {
     expect(await res.json()).toEqual({ ok: true, db: testDbMode() });
   });
 
-  it("serves the landing page through Next.js with run-time config and social metadata", async () => {
-    const res = await fetch(`${app.url}/`);
+  it("serves the app's pages through Next.js with run-time config and social metadata", async () => {
+    const res = await fetch(`${app.url}/signin`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('id="app-config"');
     expect(html).toContain(`"appUrl":"${app.url}"`);
     expect(html).toContain('name="twitter:card" content="summary_large_image"');
     expect(html).toContain('property="og:image"');
+  });
+
+  it("serves the landing page without Next.js, with its social metadata", async () => {
+    const res = await fetch(`${app.url}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).not.toContain("/_next/");
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
+    expect(html).toContain(`property="og:image" content="${app.url}/og-image.png"`);
   });
 
   it("answers 'Site not found' as plain HTML for an unknown site host, without Next.js", async () => {
