@@ -67,6 +67,8 @@ describe("upgrading a site in Chromium", () => {
     await page.getByText("You're upgraded: every Pro feature is on for this site.").waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId("plan-label").textContent(), { timeout: 10_000 }).toBe("Pro (active)");
     expect(await page.getByText("$12.00 per billing period").count()).toBe(1);
+    // The notice stays once the refreshed page shows Pro (it used to vanish with the upgrade buttons).
+    expect(await page.getByText("You're upgraded: every Pro feature is on for this site.").isVisible()).toBe(true);
 
     // The webhook the stand-in sent was the one that did it.
     const deliveries = (await (await fetch(`${paddle.url}/__stub/webhooks`)).json()) as { eventType: string; status: number; body: string }[];

@@ -18,11 +18,20 @@ import { checkoutCustomData, purchaseOf } from "@/lib/checkout";
 
 const intervalLabel = (p: PlanProduct) => (p.frequency === 1 ? `per ${p.interval}` : `every ${p.frequency} ${p.interval}s`);
 
+/** Shown by the plan section from the moment the upgrade lands, and kept after the page refreshes to show Pro. */
+export function UpgradedNotice() {
+  return (
+    <p role="status" className="rounded-md border border-emerald-700 bg-emerald-950 p-3 text-sm text-emerald-200">
+      You&apos;re upgraded: every Pro feature is on for this site.
+    </p>
+  );
+}
+
 /**
  * Upgrading a site: Paddle's overlay checkout (sandbox outside production), then waiting — streamed — for the webhook
  * to land, so the owner sees "you're upgraded" as soon as the site really is.
  */
-export function UpgradeOptions({ site, products }: { site: SiteOverview; products: PlanProduct[] }) {
+export function UpgradeOptions({ site, products, onUpgraded }: { site: SiteOverview; products: PlanProduct[]; onUpgraded: () => void }) {
   const { data: session } = useSession();
   const loader = useTopLoader();
   const router = useRouter();
@@ -40,9 +49,10 @@ export function UpgradeOptions({ site, products }: { site: SiteOverview; product
     );
     if (result?.active) {
       setPhase("upgraded");
+      onUpgraded();
       router.refresh();
     } else setPhase("timeout");
-  }, [router, site.siteId]);
+  }, [router, site.siteId, onUpgraded]);
 
   const open = (product: PlanProduct) =>
     runAction(async () => {
@@ -75,13 +85,8 @@ export function UpgradeOptions({ site, products }: { site: SiteOverview; product
       });
     }).catch(() => loader.done());
 
-  if (phase === "upgraded") {
-    return (
-      <p role="status" className="rounded-md border border-emerald-700 bg-emerald-950 p-3 text-sm text-emerald-200">
-        You&apos;re upgraded: every Pro feature is on for this site.
-      </p>
-    );
-  }
+  // The notice itself is the plan section's: this list goes away once the refreshed page shows the Pro plan.
+  if (phase === "upgraded") return null;
   if (phase === "waiting" || phase === "timeout") {
     return (
       <p role="status" className="text-sm text-neutral-300">

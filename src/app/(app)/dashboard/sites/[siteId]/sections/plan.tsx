@@ -1,12 +1,12 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { PlanProduct } from "@/core/billing/get-products-for-change-plan";
 import { runAction } from "@/components/run-action";
 import { formatPrice } from "@/lib/currency";
 import { FEATURE_LABELS, PLANS } from "@/lib/plans";
-import { ChangePrice, UpgradeOptions } from "./plan-checkout";
+import { ChangePrice, UpgradedNotice, UpgradeOptions } from "./plan-checkout";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { siteRpc, userRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
@@ -32,6 +32,8 @@ export function PlanSection({ site, billing }: { site: SiteOverview; billing: bo
   const redeeming = useSave();
   const router = useRouter();
   const [catalogue, setCatalogue] = useState<{ products: PlanProduct[] } | null>(null);
+  const [upgraded, setUpgraded] = useState(false);
+  const onUpgraded = useCallback(() => setUpgraded(true), []);
   const plan = site.plan;
   useEffect(() => {
     if (!billing) return;
@@ -48,6 +50,7 @@ export function PlanSection({ site, billing }: { site: SiteOverview; billing: bo
   return (
     <div className="space-y-6">
       <Panel title="Plan" description={<span data-testid="plan-label">{label}</span>}>
+        {upgraded ? <UpgradedNotice /> : null}
         {plan?.unitPrice && plan.currency ? (
           <p className="text-sm text-neutral-300">
             {formatPrice(Number(plan.unitPrice), plan.currency)} per billing period
@@ -61,7 +64,7 @@ export function PlanSection({ site, billing }: { site: SiteOverview; billing: bo
                 <li key={f}>{FEATURE_LABELS[f]}</li>
               ))}
             </ul>
-            {catalogue ? <UpgradeOptions site={site} products={catalogue.products} /> : <p className="text-sm text-neutral-400">Loading prices…</p>}
+            {catalogue ? <UpgradeOptions site={site} products={catalogue.products} onUpgraded={onUpgraded} /> : <p className="text-sm text-neutral-400">Loading prices…</p>}
           </div>
         ) : null}
         {billing && plan?.provider === "paddle" && !plan.endsAt ? (
