@@ -45,10 +45,12 @@ export const MARKETING_SCRIPT_PATH = "/_website/site.js";
 let assets: Promise<MarketingAssets> | null = null;
 
 export function marketingAssets(): Promise<MarketingAssets> {
-  assets ??= Promise.all([buildCss(), buildScript()]).then(([css, script]) => ({ css, script }));
-  // A failed build is tried again on the next request instead of being remembered.
-  assets.catch(() => {
-    assets = null;
-  });
+  if (!assets) {
+    assets = Promise.all([buildCss(), buildScript()]).then(([css, script]) => ({ css, script }));
+    // A failed build is tried again on the next request instead of being remembered.
+    assets.catch(() => {
+      assets = null;
+    });
+  }
   return assets;
 }
