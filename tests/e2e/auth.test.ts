@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./browser";
+import { launchBrowser, newStrictPage } from "./browser";
 
 const appUrl = inject("appUrl");
 let browser: Browser;
@@ -12,14 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.on("pageerror", (err) => {
-    throw err;
-  });
-  return page;
-}
+const newPage = () => newStrictPage(browser);
 
 // Next.js renders an empty route announcer with role=alert too; ours is the one with text.
 const errorAlert = (page: Page) => page.getByRole("alert").filter({ hasText: /\S/ });

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 export const CHROMIUM_INSTALL_HINT = "apt-get install -y chromium";
 
@@ -27,4 +27,14 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       ...extraArgs,
     ],
   });
+}
+
+/** A page in a fresh context (its own cookies) where any uncaught page error fails the test. */
+export async function newStrictPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  return page;
 }

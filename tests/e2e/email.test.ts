@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./browser";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newStrictPage } from "./browser";
 import { startSitesApp, workspaceIndex, type SitesApp } from "../helpers/sites";
 import { createPlunkStub, type PlunkStub } from "../../tools/plunk-stub/server";
 import { linkIn, sentMails, waitForMails } from "../helpers/plunk";
@@ -27,14 +27,7 @@ afterAll(async () => {
   await plunk?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.on("pageerror", (err) => {
-    throw err;
-  });
-  return page;
-}
+const newPage = () => newStrictPage(browser);
 
 describe("email in Chromium", () => {
   it("signs in with a link emailed from /signin and lands on the dashboard", async () => {
