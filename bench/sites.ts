@@ -5,7 +5,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import { contentHashOf } from "@/notion/fetch-site-content";
-import { buildSiteModel } from "@/site-server/model/site-model";
+import { siteModelOf } from "@/site-model/site-model";
 import { renderRoute } from "@/site-server/render/render-route";
 import type { RenderContext } from "@/site-server/render/context";
 import { stubControl } from "../tools/notion-stub/control";
@@ -110,7 +110,7 @@ function renderBench(): BenchRow {
     [db.pageId, { pageId: db.pageId, parentPageId: null, recordMap, lastEditedTime: 1, contentHash: contentHashOf(recordMap) }],
     [db.rowIds[0]!, { pageId: db.rowIds[0]!, parentPageId: db.pageId, recordMap, lastEditedTime: 1, contentHash: "x" }],
   ]);
-  const model = buildSiteModel("blog", db.pageId, { pages }) as Extract<ReturnType<typeof buildSiteModel>, { kind: "database" }>;
+  const model = siteModelOf({ siteType: "blog", notionPageId: db.pageId, settings: { versions: [] } }, { pages }) as Extract<ReturnType<typeof siteModelOf>, { kind: "database" }>;
   const route = model.routes.get(model.entries[0]!.path)!;
   const ctx: RenderContext = { siteId: "b", settings: parseSiteSettings({}), model, origin: "https://b.example", basePath: "", cssHref: "/_/site.css", appUrl: "https://app.example", now: new Date() };
   const times: number[] = [];

@@ -22,7 +22,7 @@ export async function benchSync(): Promise<BenchRow[]> {
     for (const latencyMs of [0, 20]) {
       const { site } = await insertSite(database, "blog", blog.pageId);
       const content = createContentService({ db: database.db, gateway: createNotionGateway({ apiBaseUrl: stub.apiBaseUrl }), revalidateMs: 60_000 });
-      const ref = { id: site.id, siteType: "blog" as const, notionPageId: blog.pageId };
+      const ref = { id: site.id, siteType: "blog" as const, notionPageId: blog.pageId, settings: { versions: [] } };
       const measure = async (name: string) => {
         await control.reset();
         if (latencyMs) await control.fault({ mode: "latency", latencyMs, times: 100_000 });

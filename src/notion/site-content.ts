@@ -4,6 +4,7 @@ import { toAppError } from "@/core/errors";
 import type { SiteType } from "@/lib/site-address";
 import { fetchSiteContent, type SnapshotPage } from "./fetch-site-content";
 import type { NotionGateway } from "./notion-gateway";
+import { versionRootsOf, type SiteVersion } from "./version-roots";
 import { acquireLease, readSnapshotPages, readSyncState, recordFailure, writeSnapshot, type SyncState } from "./snapshot-store";
 
 /**
@@ -12,7 +13,8 @@ import { acquireLease, readSnapshotPages, readSyncState, recordFailure, writeSna
  * promise) and one per cluster (a lease row). Only a first visit with no snapshot at all waits for Notion.
  */
 
-export type ContentSite = { id: string; siteType: SiteType; notionPageId: string; extraRootPageIds?: string[] };
+/** What the content service needs of a site: its type, its Notion page, and the docsv2 versions of its settings. */
+export type ContentSite = { id: string; siteType: SiteType; notionPageId: string; settings: { versions: readonly SiteVersion[] } };
 
 export type SiteSnapshot = SyncState & { siteId: string; pages: Map<string, SnapshotPage> };
 
@@ -72,7 +74,7 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
       const previous = (await getSnapshot(site.id, { fresh: true }))?.pages ?? new Map<string, SnapshotPage>();
       const result = await fetchSiteContent(gateway, {
         siteType: site.siteType,
-        rootPageIds: [site.notionPageId, ...(site.extraRootPageIds ?? [])],
+        rootPageIds: [site.notionPageId, ...versionRootsOf(site).map((v) => v.pageId).filter((id) => id !== site.notionPageId)],
         previous,
       });
       // Roots are always fetched; only pages whose content (or place in the tree) really differs are written.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { askSiteAssistant, askSiteAssistantInput } from "@/core/ai/ask-site-assistant";
-import { sitePageUrls } from "@/site-server/model/site-page-urls";
+import { sitePageUrls } from "@/core/sites/site-page-urls";
 import { ensureSitePassages } from "@/core/ai/index-site-passages";
 import { sendCancellationReason, sendCancellationReasonInput } from "@/core/billing/send-cancellation-reason";
 import { waitForSubscription, waitForSubscriptionInput } from "@/core/billing/wait-for-subscription";

@@ -6,7 +6,7 @@ import { ensureSitePassages } from "@/core/ai/index-site-passages";
 import type { SiteSnapshot } from "@/notion/site-content";
 import { createRateLimiter } from "@/http/rate-limit";
 import { chatScript } from "./assets";
-import type { SiteModel } from "./model/site-model";
+import type { SiteModel } from "@/site-model/site-model";
 import { escapeHtml, readSmallBody } from "./respond";
 import type { PublishedSite } from "./site-lookup";
 

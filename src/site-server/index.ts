@@ -9,11 +9,10 @@ import { chatScript, katexFont, siteIsland, siteStylesheet, widgetScript } from 
 import { chatAvailable, chatPageCsp, createChatHandler, renderChatPage } from "./chat";
 import { feedbackInput, recordFeedback } from "@/core/feedback/record-feedback";
 import { searchSite } from "@/core/search/search-site";
-import { notionPageIdFromUrl } from "@/notion/inspect-page";
 import { llmsFullTxt, llmsTxt, markdownOf } from "./llms";
 import type { HostTarget } from "./classify-host";
 import { robotsTxt, rssFeed, sitemap } from "./feeds";
-import { buildSiteModel, type SiteModel } from "./model/site-model";
+import { siteModelOf, type SiteModel } from "@/site-model/site-model";
 import { faviconSvg } from "./render/favicon";
 import { makeCachedResponse, PageCache, sendCached, type CachedResponse } from "./page-cache";
 import type { RenderContext } from "./render/context";
@@ -57,10 +56,7 @@ export function createSiteServer(runtime: Runtime) {
   function modelOf(site: PublishedSite, snapshot: SiteSnapshot): SiteModel | null {
     const cached = models.get(site.id);
     if (cached && cached.version === snapshot.version) return cached.model;
-    const versionRoots = site.settings.versions
-      .map((v) => ({ label: v.label, pageId: notionPageIdFromUrl(v.notionPageUrl) ?? "" }))
-      .filter((v) => v.pageId);
-    const model = buildSiteModel(site.siteType, site.notionPageId, snapshot, new Date(), versionRoots);
+    const model = siteModelOf(site, snapshot);
     models.set(site.id, { version: snapshot.version, model });
     return model;
   }

@@ -1,6 +1,6 @@
 import { getNotionFileUrl } from "notion-utils";
 import { pageToMarkdown, type MarkdownLinks } from "./markdown";
-import type { Route } from "./model/site-model";
+import type { Route } from "@/site-model/site-model";
 import { absoluteUrl, imageSrc, siteName, type RenderContext } from "./render/context";
 
 /** Pages AI agents can read: `/llms.txt` (an index), `/llms-full.txt` (everything) and `<path>.md` (one page). */

@@ -2,6 +2,7 @@ import { themeScript } from "./assets";
 import crypto from "node:crypto";
 import type { Block, ExtendedRecordMap } from "notion-types";
 import type { SiteSettings } from "@/core/sites/site-settings";
+import { blockOf } from "@/notion/record-map";
 
 /**
  * Published pages treat Notion content as untrusted (issue 7): embeds only from known providers (others become plain
@@ -66,9 +67,8 @@ const sourceOf = (b: Block) =>
  */
 export function withSafeEmbeds(recordMap: ExtendedRecordMap): ExtendedRecordMap {
   let changed: Record<string, unknown> | null = null;
-  for (const [id, box] of Object.entries(recordMap.block)) {
-    const outer = box as { value?: { value?: Block } & Partial<Block> };
-    const block = (outer.value?.value ?? outer.value) as Block | undefined;
+  for (const id of Object.keys(recordMap.block)) {
+    const block = blockOf(recordMap, id);
     if (!block || !FRAMED.has(block.type)) continue;
     const source = sourceOf(block);
     if (source.startsWith("attachment:") || isAllowedEmbed(source) || isDirectMediaFile(block.type, source)) continue;

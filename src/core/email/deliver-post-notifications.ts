@@ -7,7 +7,8 @@ import { siteEndpointUrl, subscriptionSiteOf } from "@/core/subscribers/subscrip
 import type { EmailProvider } from "@/integrations/email";
 import { isSiteType } from "@/lib/site-address";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
-import { buildSiteModel } from "@/site-server/model/site-model";
+import { contentSiteOf } from "@/core/sites/content-site-of";
+import { siteModelOf } from "@/site-model/site-model";
 import { newPostEmail } from "./templates";
 
 export const MAX_NOTIFICATION_ATTEMPTS = 5;
@@ -27,7 +28,7 @@ export async function deliverPostNotifications(deps: { db: Db; email: EmailProvi
   const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
   if (!site || !isSiteType(site.siteType)) return result;
   const settings = parseSiteSettings(site.settings);
-  const model = buildSiteModel(site.siteType, site.notionPageId, { pages }, now);
+  const model = siteModelOf(contentSiteOf(site), { pages }, now);
   const entries = new Map(model?.kind === "database" ? model.entries.map((e) => [e.pageId, e]) : []);
   const address = sitePublicAddress({ siteType: site.siteType, subdomain: site.subdomain, customDomain: site.customDomain, customDomainVerifiedAt: site.customDomainVerifiedAt }, settings, deps.appsDomain);
   const mailSite = subscriptionSiteOf({ id: site.id, ...address, settings }, (model?.kind === "database" && model.title) || new URL(address.origin).host);

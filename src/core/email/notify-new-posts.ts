@@ -4,8 +4,7 @@ import { postNotifications, postWatchBaselines, seenPosts, sites, subscribers } 
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import type { ContentSite } from "@/notion/site-content";
-import { buildSiteModel } from "@/site-server/model/site-model";
-import { readDatabase } from "@/site-server/model/database-rows";
+import { siteModelOf } from "@/site-model/site-model";
 
 export type NewPostsCheck = {
   /** Posts that became visible since the last check (empty on the site's first check: that is the baseline). */
@@ -28,9 +27,9 @@ const CHUNK = 500;
  */
 export async function notifyNewPosts(db: Db, site: ContentSite, pages: Map<string, SnapshotPage>, now = new Date()): Promise<NewPostsCheck> {
   if (site.siteType !== "blog" && site.siteType !== "changelog") return NONE;
-  const model = buildSiteModel(site.siteType, site.notionPageId, { pages }, now);
+  const model = siteModelOf(site, { pages }, now);
   if (!model || model.kind !== "database") return NONE;
-  const nextDueAt = nextFutureDate(site, pages, now);
+  const { nextDueAt } = model;
   const visible = model.entries.map((e) => e.pageId);
 
   const [baseline] = await db.insert(postWatchBaselines).values({ siteId: site.id }).onConflictDoNothing().returning();
@@ -72,18 +71,4 @@ async function rememberPosts(db: Db, siteId: string, pageIds: string[]): Promise
     fresh.push(...inserted.map((r) => r.pageId));
   }
   return fresh;
-}
-
-/** The earliest date of a post that is published but dated after today (it appears on that day). */
-function nextFutureDate(site: ContentSite, pages: Map<string, SnapshotPage>, now: Date): number | null {
-  const root = pages.get(site.notionPageId);
-  const database = root ? readDatabase(root, pages) : null;
-  const today = now.toISOString().slice(0, 10);
-  let next: number | null = null;
-  for (const row of database?.rows ?? []) {
-    if (row.hidden || !row.date || row.date.slice(0, 10) <= today) continue;
-    const at = Date.parse(`${row.date.slice(0, 10)}T00:00:00Z`);
-    if (Number.isFinite(at) && (next === null || at < next)) next = at;
-  }
-  return next;
 }

@@ -3,9 +3,7 @@ import type { Db } from "@/db/client";
 import { siteRedirects } from "@/db/schema";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import type { ContentSite } from "@/notion/site-content";
-import { buildSiteModel } from "@/site-server/model/site-model";
-
-const asSnapshot = (siteId: string, pages: Map<string, SnapshotPage>) => ({ siteId, pages, version: 1, syncedAt: null, lastAttemptAt: null, lastError: null });
+import { siteModelOf } from "@/site-model/site-model";
 
 /**
  * Renamed posts keep their old addresses: for every page whose slug changed in a refresh, a permanent redirect from
@@ -13,8 +11,8 @@ const asSnapshot = (siteId: string, pages: Map<string, SnapshotPage>) => ({ site
  * loses its redirect; chains are collapsed so an old link is one hop from the page. Returns whether anything changed.
  */
 export async function recordRenamedSlugs(db: Db, site: ContentSite, before: Map<string, SnapshotPage>, after: Map<string, SnapshotPage>): Promise<boolean> {
-  const oldModel = buildSiteModel(site.siteType, site.notionPageId, asSnapshot(site.id, before));
-  const newModel = buildSiteModel(site.siteType, site.notionPageId, asSnapshot(site.id, after));
+  const oldModel = siteModelOf(site, { pages: before });
+  const newModel = siteModelOf(site, { pages: after });
   if (!oldModel || !newModel) return false;
   let changed = false;
 

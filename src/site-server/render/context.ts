@@ -1,6 +1,6 @@
 import { getNotionFileUrl } from "notion-utils";
 import type { SiteSettings } from "@/core/sites/site-settings";
-import type { SiteModel } from "../model/site-model";
+import type { SiteModel } from "@/site-model/site-model";
 
 /** Everything a layout needs to render one page of one site. */
 export type RenderContext = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { slugifyOrFallback } from "@/lib/slug";
-import type { DatabaseSiteModel, Entry } from "../model/site-model";
-import { POSTS_PER_PAGE } from "../model/site-model";
+import type { DatabaseSiteModel, Entry } from "@/site-model/site-model";
+import { POSTS_PER_PAGE } from "@/site-model/site-model";
 import { absoluteUrl, formatDate, href, imageSrc, siteName, type RenderContext } from "./context";
 import { Document } from "./document";
 import { NotionBody } from "./notion-body";
@@ -146,33 +146,13 @@ function related(ctx: Ctx, entry: Entry): Entry[] {
     .map((x) => x.e);
 }
 
-/** Headings of a page's body, for the table of contents. */
-function headingsOf(entry: Entry): { id: string; text: string; level: number }[] {
-  const recordMap = entry.recordMap;
-  const page = recordMap?.block?.[entry.pageId];
-  if (!recordMap || !page) return [];
-  const out: { id: string; text: string; level: number }[] = [];
-  const value = (id: string) => {
-    const box = recordMap.block[id] as { value?: { value?: unknown } & Record<string, unknown> } | undefined;
-    return ((box?.value as { value?: unknown } | undefined)?.value ?? box?.value) as { type?: string; properties?: { title?: unknown[][] } } | undefined;
-  };
-  for (const id of (value(entry.pageId) as { content?: string[] } | undefined)?.content ?? []) {
-    const block = value(id);
-    const level = block?.type === "header" ? 1 : block?.type === "sub_header" ? 2 : block?.type === "sub_sub_header" ? 3 : 0;
-    if (!level) continue;
-    const text = (block?.properties?.title ?? []).map((part) => String(part[0] ?? "")).join("");
-    out.push({ id: id.replace(/-/g, ""), text, level });
-  }
-  return out;
-}
-
 export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
   const { siteType, entries } = ctx.model;
   const index = entries.findIndex((e) => e.pageId === entry.pageId);
   const newer = index > 0 ? entries[index - 1] : undefined;
   const older = index >= 0 && index < entries.length - 1 ? entries[index + 1] : undefined;
   const cover = imageSrc(ctx, entry.cover, entry.pageId, 1200);
-  const toc = siteType === "blog" ? headingsOf(entry) : [];
+  const toc = siteType === "blog" ? entry.headings : [];
   const image = absoluteImage(ctx, entry, 1200);
   const title = siteType === "changelog" && entry.version ? `${entry.title} (${entry.version})` : entry.title || "Untitled";
   const jsonLd =

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import type { DatabaseSiteModel, Route, TreeSiteModel } from "../model/site-model";
+import type { DatabaseSiteModel, Route, TreeSiteModel } from "@/site-model/site-model";
 import { DocsPage, HelpPage, SearchPage, SimplePage } from "./tree-pages";
 import { accessibleTables } from "./notion-body";
 import type { RenderContext } from "./context";

@@ -1,5 +1,5 @@
-import type { TreeSiteModel } from "../model/site-model";
-import type { TreeNode } from "../model/tree-model";
+import type { TreeSiteModel } from "@/site-model/site-model";
+import type { TreeNode } from "@/site-model/tree-model";
 import { formatDate, href, siteName, type RenderContext } from "./context";
 import { Document } from "./document";
 import { NotionBody } from "./notion-body";
@@ -59,20 +59,6 @@ function NavTree({ ctx, node, current }: { ctx: Ctx; node: TreeNode; current: Tr
       ))}
     </ul>
   );
-}
-
-function headingsOf(node: TreeNode): { id: string; text: string; level: number }[] {
-  const out: { id: string; text: string; level: number }[] = [];
-  const value = (id: string) => {
-    const box = node.recordMap.block[id] as { value?: { value?: unknown } & Record<string, unknown> } | undefined;
-    return ((box?.value as { value?: unknown } | undefined)?.value ?? box?.value) as { type?: string; content?: string[]; properties?: { title?: unknown[][] } } | undefined;
-  };
-  for (const id of value(node.pageId)?.content ?? []) {
-    const block = value(id);
-    const level = block?.type === "header" ? 1 : block?.type === "sub_header" ? 2 : block?.type === "sub_sub_header" ? 3 : 0;
-    if (level) out.push({ id: id.replace(/-/g, ""), text: (block?.properties?.title ?? []).map((p) => String(p[0] ?? "")).join(""), level });
-  }
-  return out;
 }
 
 export function SearchBox({ ctx, large = false }: { ctx: Ctx; large?: boolean }) {
@@ -166,7 +152,7 @@ function PageTools({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
 
 export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const tree = node.version?.root ?? ctx.model.root;
-  const toc = headingsOf(node);
+  const toc = node.headings;
   return (
     <Document ctx={ctx} meta={{ path: node.path, title: node.title, description: `${node.title} — ${siteName(ctx)}`, type: "article" }} island>
       <div className="docs">

@@ -64,7 +64,7 @@ async function blogWorld(settings: object, subscriberList: { email: string; stat
     onUpdated: async (s, _before, after) => notifier.afterUpdate(s, after),
     onUnchanged: (s, pages) => notifier.afterUnchanged(s, pages),
   });
-  return { site: { id: site.id, siteType: "blog", notionPageId: site.notionPageId }, content, notifier };
+  return { site: { id: site.id, siteType: "blog", notionPageId: site.notionPageId, settings: { versions: [] } }, content, notifier };
 }
 
 async function refresh(world: World) {

@@ -84,7 +84,7 @@ describe("site images", () => {
     const database = await openTestDatabase();
     const { site } = await insertSite(database, "simple", pageId);
     const content = createContentService({ db: database.db, gateway: deps().gateway, revalidateMs: 60_000 });
-    await content.refresh({ id: site.id, siteType: "simple", notionPageId: pageId });
+    await content.refresh({ id: site.id, siteType: "simple", notionPageId: pageId, settings: { versions: [] } });
     snapshot = (await content.getSnapshot(site.id))!;
     await database.close();
   });

@@ -64,7 +64,7 @@ describe("blog snapshots refresh incrementally", () => {
     content = service();
     siteId = (await insertSite(database, "blog", blog.pageId)).site.id;
   });
-  const site = () => ({ id: siteId, siteType: "blog" as const, notionPageId: blog.pageId });
+  const site = () => ({ id: siteId, siteType: "blog" as const, notionPageId: blog.pageId, settings: { versions: [] } });
 
   it("a cold sync fetches the database and every post, at most 3 requests at a time", async () => {
     await control().fault({ mode: "latency", latencyMs: 20, times: 1000 });

@@ -9,7 +9,7 @@ import { fetchWholePage } from "@/notion/fetch-page";
 import { createNotionGateway } from "@/notion/notion-gateway";
 import { NotionBody } from "@/site-server/render/notion-body";
 import { renderRoute } from "@/site-server/render/render-route";
-import { buildSiteModel } from "@/site-server/model/site-model";
+import { siteModelOf } from "@/site-model/site-model";
 import { fetchSiteContent } from "@/notion/fetch-site-content";
 import type { RenderContext } from "@/site-server/render/context";
 import { createNotionStub } from "../../../tools/notion-stub/server";
@@ -61,7 +61,7 @@ describe("recorded Notion pages render", () => {
     const stub = await createNotionStub({ dataDir: dir });
     try {
       const content = await fetchSiteContent(createNotionGateway({ apiBaseUrl: stub.apiBaseUrl, timeoutMs: 5000 }), { siteType: "docs", rootPageIds: [rootId], previous: new Map() });
-      const model = buildSiteModel("docs", rootId, { pages: content.pages });
+      const model = siteModelOf({ siteType: "docs", notionPageId: rootId, settings: { versions: [] } }, { pages: content.pages });
       expect(model?.kind).toBe("tree");
       const paths = [...model!.routes.keys()];
       expect(new Set(paths).size).toBe(paths.length);

@@ -4,9 +4,11 @@ import { describe, expect, it } from "vitest";
 import type { ExtendedRecordMap } from "notion-types";
 import { contentHashOf, type SnapshotPage } from "@/notion/fetch-site-content";
 import type { SiteSnapshot } from "@/notion/site-content";
-import { assignSlugs, buildSiteModel as buildAny, type DatabaseSiteModel } from "@/site-server/model/site-model";
+import type { SiteType } from "@/lib/site-address";
+import { assignSlugs, siteModelOf, type DatabaseSiteModel } from "@/site-model/site-model";
 
-const buildSiteModel = (...args: Parameters<typeof buildAny>) => buildAny(...args) as DatabaseSiteModel | null;
+const buildSiteModel = (siteType: SiteType, notionPageId: string, snapshot: Pick<SiteSnapshot, "pages">, now?: Date) =>
+  siteModelOf({ siteType, notionPageId, settings: { versions: [] } }, snapshot, now) as DatabaseSiteModel | null;
 import { normalizePath } from "@/site-server";
 
 const WORKSPACE = path.resolve(import.meta.dirname, "../../../tools/notion-stub/workspace");

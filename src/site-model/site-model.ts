@@ -1,9 +1,12 @@
 import type { ExtendedRecordMap } from "notion-types";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
-import type { SiteSnapshot } from "@/notion/site-content";
+import type { ContentSite, SiteSnapshot } from "@/notion/site-content";
 import { slugifyOrFallback } from "@/lib/slug";
 import type { SiteType } from "@/lib/site-address";
+import { blockOf } from "@/notion/record-map";
+import { versionRootsOf } from "@/notion/version-roots";
 import { readDatabase, type Database, type Row } from "./database-rows";
+import { headingsOf, type Heading } from "./headings";
 import { buildTreeModel, type TreeNode, type TreeSiteModelBase } from "./tree-model";
 
 /**
@@ -11,7 +14,7 @@ import { buildTreeModel, type TreeNode, type TreeSiteModelBase } from "./tree-mo
  * Paths not in `routes` are 404s answered from memory — they never reach Notion.
  */
 
-export type Entry = Row & { slug: string; path: string; readingMinutes: number };
+export type Entry = Row & { slug: string; path: string; readingMinutes: number; headings: Heading[] };
 
 export type Route =
   | { kind: "index"; page: number }
@@ -28,6 +31,8 @@ export type DatabaseSiteModel = {
   icon: string | null;
   /** Published entries, newest first (roadmap: Notion's order). Hidden and future-dated ones are left out. */
   entries: Entry[];
+  /** When the earliest published but future-dated entry comes due (ms since epoch), or null. */
+  nextDueAt: number | null;
   /** Roadmap: one column per status in Notion's order. */
   columns: { status: string; entries: Entry[] }[];
   tags: { tag: string; slug: string; count: number }[];
@@ -68,24 +73,23 @@ export function assignSlugs<T extends { pageId: string; title: string; date: str
 function readingMinutes(recordMap: ExtendedRecordMap | null): number {
   if (!recordMap) return 1;
   let words = 0;
-  for (const box of Object.values(recordMap.block ?? {})) {
-    const title = JSON.stringify(((box as { value?: { value?: { properties?: { title?: unknown } } } }).value?.value ?? (box as { value?: { properties?: { title?: unknown } } }).value)?.properties?.title ?? "");
+  for (const id of Object.keys(recordMap.block ?? {})) {
+    const title = JSON.stringify((blockOf(recordMap, id)?.properties as { title?: unknown } | undefined)?.title ?? "");
     words += title.split(/\s+/).length;
   }
   return Math.max(1, Math.round(words / 220));
 }
 
-export function buildSiteModel(
-  siteType: SiteType,
-  rootPageId: string,
-  snapshot: Pick<SiteSnapshot, "pages">,
-  now = new Date(),
-  versionRoots: { label: string; pageId: string }[] = [],
-): SiteModel | null {
-  const root = snapshot.pages.get(rootPageId);
+/** What the model needs of a site: its type, its Notion page, and (docsv2) the versions in its settings. */
+export type ModelSite = Pick<ContentSite, "siteType" | "notionPageId" | "settings">;
+
+/** The one way to build a site's page model: the same tree the site serves, wherever it is asked for. */
+export function siteModelOf(site: ModelSite, snapshot: Pick<SiteSnapshot, "pages">, now = new Date()): SiteModel | null {
+  const root = snapshot.pages.get(site.notionPageId);
   if (!root) return null;
+  const { siteType } = site;
   if (siteType === "blog" || siteType === "changelog" || siteType === "roadmap") return databaseModel(siteType, root, snapshot.pages, now);
-  const tree = buildTreeModel(siteType, rootPageId, snapshot.pages, versionRoots);
+  const tree = buildTreeModel(siteType, site.notionPageId, snapshot.pages, versionRootsOf(site));
   if (!tree) return null;
   const pageBlocks = Object.fromEntries(tree.nodes.map((n) => [n.pageId, n.recordMap.block[n.pageId]!]));
   return { ...tree, routes: new Map(tree.nodes.map((node) => [node.path, { kind: "page" as const, node }])), pageBlocks };
@@ -98,9 +102,10 @@ function databaseModel(siteType: DatabaseSiteModel["siteType"], root: SnapshotPa
   // Roadmap cards have no date or hidden flag; blogs and changelogs hide hidden and future-dated entries (CONTRACTS §8).
   const visible = siteType === "roadmap" ? db.rows : db.rows.filter((r) => !r.hidden && !(r.date && r.date > today));
   const slugs = assignSlugs(visible);
+  const nextDueAt = siteType === "roadmap" ? null : earliestFutureDate(db.rows, today);
   const entries: Entry[] = visible.map((row) => {
     const slug = slugs.get(row.pageId)!;
-    return { ...row, slug, path: `/${slug}`, readingMinutes: readingMinutes(row.recordMap) };
+    return { ...row, slug, path: `/${slug}`, readingMinutes: readingMinutes(row.recordMap), headings: headingsOf(row.recordMap, row.pageId) };
   });
   if (siteType !== "roadmap") entries.sort((a, b) => (b.date ?? "").localeCompare(a.date ?? "") || a.title.localeCompare(b.title));
 
@@ -145,6 +150,7 @@ function databaseModel(siteType: DatabaseSiteModel["siteType"], root: SnapshotPa
     description: db.description,
     icon: db.icon,
     entries,
+    nextDueAt,
     columns: siteType === "roadmap" ? columns : [],
     tags: [...tagGroups].map(([slug, g]) => ({ tag: g.label, slug, count: g.entries.length })).sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
     authors: [...authorGroups].map(([slug, g]) => ({ name: g.label, slug, count: g.entries.length })),
@@ -153,4 +159,15 @@ function databaseModel(siteType: DatabaseSiteModel["siteType"], root: SnapshotPa
     rootRecordMap: root.recordMap,
     pageBlocks: root.recordMap.block,
   };
+}
+
+/** The earliest date of a row that is published but dated after today (it appears on that day). */
+function earliestFutureDate(rows: Row[], today: string): number | null {
+  let next: number | null = null;
+  for (const row of rows) {
+    if (row.hidden || !row.date || row.date.slice(0, 10) <= today) continue;
+    const at = Date.parse(`${row.date.slice(0, 10)}T00:00:00Z`);
+    if (Number.isFinite(at) && (next === null || at < next)) next = at;
+  }
+  return next;
 }

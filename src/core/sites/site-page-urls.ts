@@ -2,9 +2,9 @@ import type { SiteRow } from "@/db/schema";
 import { sitePublicAddress } from "@/core/sites/site-public-address";
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import { isSiteType } from "@/lib/site-address";
-import { notionPageIdFromUrl } from "@/notion/inspect-page";
 import type { ContentService, SiteSnapshot } from "@/notion/site-content";
-import { buildSiteModel } from "./site-model";
+import { siteModelOf } from "@/site-model/site-model";
+import { contentSiteOf } from "./content-site-of";
 
 /** A site's address and the public URL of each page it publishes (from its stored snapshot; null for unpublished pages). */
 export async function sitePageUrls(content: ContentService, appsDomain: string, site: SiteRow): Promise<{ siteUrl: string; urlOf: (pageId: string) => string | null; pages?: SiteSnapshot["pages"] }> {
@@ -14,8 +14,7 @@ export async function sitePageUrls(content: ContentService, appsDomain: string, 
   const siteUrl = `${origin}${basePath}/`;
   const snapshot = await content.getSnapshot(site.id);
   if (!snapshot) return { siteUrl, urlOf: () => null };
-  const versionRoots = settings.versions.map((v) => ({ label: v.label, pageId: notionPageIdFromUrl(v.notionPageUrl) ?? "" })).filter((v) => v.pageId);
-  const model = buildSiteModel(site.siteType, site.notionPageId, snapshot, new Date(), versionRoots);
+  const model = siteModelOf(contentSiteOf(site), snapshot);
   return {
     siteUrl,
     pages: snapshot.pages,

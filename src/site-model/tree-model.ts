@@ -4,6 +4,7 @@ import { childPageIds } from "@/notion/fetch-site-content";
 import { blockOf, pageTitle } from "@/notion/record-map";
 import { slugifyOrFallback } from "@/lib/slug";
 import type { SiteType } from "@/lib/site-address";
+import { headingsOf, type Heading } from "./headings";
 
 /**
  * Page-tree sites (docs, docsv2, help desk, simple): the snapshot's pages as a tree with nested slugs. docsv2 has one
@@ -19,6 +20,8 @@ export type TreeNode = {
   parent: TreeNode | null;
   children: TreeNode[];
   recordMap: ExtendedRecordMap;
+  /** The page's headings, for its table of contents. */
+  headings: Heading[];
   lastEdited: number;
   version: TreeVersion | null;
 };
@@ -47,6 +50,7 @@ export function buildTree(rootId: string, pages: Map<string, SnapshotPage>, pref
       parent,
       children: [],
       recordMap: page.recordMap,
+      headings: headingsOf(page.recordMap, page.pageId),
       lastEdited: page.lastEditedTime,
       version,
     };
