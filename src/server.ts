@@ -3,6 +3,7 @@
  * host to the product's website (src/marketing-site) for its pages, to Next.js for everything else. Started by `npm start` (production build) or `npm run dev`.
  */
 import http from "node:http";
+import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 import path from "node:path";
 import next from "next";
 import { ConfigError, parseEnv } from "@/env";
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
           : Promise.resolve(sendPlainHtml(res, 404, "Not found", "Unknown host."));
     work.catch((err: unknown) => {
       reportError(err, { where: "server", host: req.headers.host ?? null, path: req.url ?? null });
-      if (!res.headersSent) sendPlainHtml(res, 500, "Something went wrong", "Something went wrong, please try again");
+      if (!res.headersSent) sendPlainHtml(res, 500, "Something went wrong", GENERIC_ERROR_MESSAGE);
       else res.destroy();
     });
   });

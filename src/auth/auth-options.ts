@@ -4,7 +4,7 @@ import GoogleProvider from "next-auth/providers/google";
 import type { EmailConfig } from "next-auth/providers/email";
 import type { Env } from "@/env";
 import type { Runtime } from "@/runtime";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { signInWithTestLogin } from "@/core/users/sign-in-with-test-login";
 import { signInWithGoogle } from "@/core/users/sign-in-with-google";
 import { mayUseEmailSignIn } from "@/core/users/check-email-sign-in";

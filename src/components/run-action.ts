@@ -1,5 +1,6 @@
 "use client";
 
+import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 import toast from "react-hot-toast";
 
 /**
@@ -17,7 +18,7 @@ export async function runAction<T>(action: () => Promise<T>, opts: { success?: s
       toast.error("This is taking too long, please try again");
       return undefined;
     }
-    toast.error(err instanceof Error && err.message ? err.message : "Something went wrong, please try again");
+    toast.error(err instanceof Error && err.message ? err.message : GENERIC_ERROR_MESSAGE);
     return undefined;
   }
 }

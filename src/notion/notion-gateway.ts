@@ -1,6 +1,6 @@
 import { NotionAPI } from "notion-client";
 import pLimit, { type LimitFunction } from "p-limit";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 
 /**
  * The one way we talk to Notion (CONTRACTS §6): notion-client 8.0.6 with its own retries off, our retries and 429

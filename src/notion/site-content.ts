@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "@/db/client";
-import { toAppError } from "@/core/errors";
+import { toAppError } from "@/lib/errors";
 import type { SiteType } from "@/lib/site-address";
 import { fetchSiteContent, type SnapshotPage } from "./fetch-site-content";
 import type { NotionGateway } from "./notion-gateway";

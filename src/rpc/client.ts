@@ -2,6 +2,7 @@ import type { MethodTable, ParamsOf, ResultOf } from "./method";
 import type { siteMethods } from "./site-methods";
 import type { userMethods } from "./user-methods";
 import { DEFAULT_REQUEST_TIMEOUT_MS } from "@/lib/layout";
+import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 
 /**
  * The browser's typed JSON-RPC client (CONTRACTS §7). Only types cross from the server: method names, params and
@@ -67,7 +68,7 @@ type Reply = { result?: unknown; error?: { code: number; message: string; data?:
 
 function unwrap(reply: Reply, status: number): unknown {
   if (reply.error) throw new RpcError(reply.error.message, reply.error.data?.code ?? "UNKNOWN", reply.error.code);
-  if (status >= 400) throw new RpcError("Something went wrong, please try again", "HTTP", status);
+  if (status >= 400) throw new RpcError(GENERIC_ERROR_MESSAGE, "HTTP", status);
   return reply.result;
 }
 
@@ -79,7 +80,7 @@ export function createRpcClient<T extends MethodTable>(endpoint: string) {
       try {
         reply = (await res.json()) as Reply;
       } catch {
-        throw new RpcError(res.status === 413 ? "That is too large to send" : "Something went wrong, please try again", "HTTP", res.status);
+        throw new RpcError(res.status === 413 ? "That is too large to send" : GENERIC_ERROR_MESSAGE, "HTTP", res.status);
       }
       return unwrap(reply, res.status) as ResultOf<T, M>;
     },

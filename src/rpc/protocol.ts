@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE, type ErrorCode } from "@/core/errors";
+import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE, type ErrorCode } from "@/lib/errors";
 
 /**
  * JSON-RPC 2.0 as CONTRACTS §7 describes it: one request per POST (batches refused), `meta` with the client's

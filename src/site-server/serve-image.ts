@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { z } from "zod";
-import { toAppError } from "@/core/errors";
+import { toAppError } from "@/lib/errors";
 import { getSiteImage } from "@/notion/images/site-image";
 import type { SiteSnapshot } from "@/notion/site-content";
 import type { Runtime } from "@/runtime";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { subscriptions } from "@/db/schema";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import type { PaymentProvider } from "@/integrations/payments";
 import { sitePaddleSubscriptionOrThrow } from "./site-paddle-subscription";
 

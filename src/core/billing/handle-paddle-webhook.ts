@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { paymentEvents, sites, subscriptions } from "@/db/schema";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { paddleSubscriptionSchema, toProviderSubscription } from "@/integrations/payments/paddle";
 import { verifyPaddleSignature } from "@/integrations/payments/webhook-signature";
 import { fromMinorUnits, currencyMinorDigits } from "@/lib/currency";

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { redeemCodes, subscriptions } from "@/db/schema";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import type { RateLimiter } from "@/http/rate-limit";
 import { isPlanId } from "./site-plan";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { subscriptions } from "@/db/schema";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
 import { PAID_STATUSES } from "./site-plan";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { subscriptions } from "@/db/schema";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { FEATURE_LABELS, PAID_STATUSES, PLANS, planForFeature, planHasFeature, type PaidFeature, type PlanId } from "@/lib/plans";
 
 export { PAID_STATUSES };

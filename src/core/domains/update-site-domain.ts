@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { requireSiteFeatures } from "@/core/billing/site-plan";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
 import { notifySiteChanged } from "@/core/sites/notify-site-changed";

@@ -1,5 +1,5 @@
 import type { EmailProvider } from "@/integrations/email";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { magicLinkEmail } from "./templates";
 
 /** Sign-in emails per address and quarter hour, so the form can't be used to flood someone's inbox. */

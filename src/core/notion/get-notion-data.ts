@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, GENERIC_ERROR_MESSAGE } from "@/core/errors";
+import { AppError, GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 import { reportError } from "@/integrations/error-reporting";
 import type { NotionPageInspection } from "@/lib/notion-page-rules";
 import { databaseRowIds, fetchWholePage } from "@/notion/fetch-page";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { EventEmitter } from "node:events";
 import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { checkNotionPageForSiteType } from "@/core/notion/check-notion-page-for-site-type";
 import { SITE_TYPES, siteHostKey, siteUrl, validateSubdomain } from "@/lib/site-address";
 import type { NotionGateway } from "@/notion/notion-gateway";

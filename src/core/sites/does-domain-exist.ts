@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { SITE_TYPES, siteHost, siteHostKey, validateSubdomain } from "@/lib/site-address";
 
 export const doesDomainExistInput = z.object({ subdomain: z.string().trim().toLowerCase().max(63), siteType: z.enum(SITE_TYPES) }).strict();

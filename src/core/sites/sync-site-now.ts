@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import type { Db } from "@/db/client";
 import type { ContentService } from "@/notion/site-content";
 import { contentSiteOf } from "./content-site-of";

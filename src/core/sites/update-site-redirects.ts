@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { siteRedirects, sites } from "@/db/schema";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { linkFieldSchema } from "@/lib/link-field";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 import { notifySiteChanged } from "./notify-site-changed";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { uploads } from "@/db/schema";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import type { FileStorage } from "@/integrations/storage";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, users } from "@/db/schema";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import type { SignedInUser } from "./sign-in-with-test-login";
 
 export type GoogleProfileInput = {

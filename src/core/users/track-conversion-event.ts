@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import type { EmailProvider } from "@/integrations/email";
 import { CONVERSION } from "@/integrations/tracking/conversion-events";
 

@@ -1,4 +1,4 @@
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import type { EmailMessage, EmailProvider, TrackEvent } from "./types";
 
 /** Plunk's hosted API; self-hosted Plunk (or the stand-in) via PLUNK_API_BASE. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import type { PaymentProvider, ProviderPrice, ProviderSubscription } from "./index";
 
 /** A small Paddle Billing API client (fetch): only the calls we make, each validated with zod. */

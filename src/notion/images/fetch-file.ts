@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 
 /**
  * Fetching a Notion-hosted file, and nothing else: https to Notion's own file hosts, or an exact origin the

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { getNotionFileUrl } from "notion-utils";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import type { FileStorage } from "@/integrations/storage";
 import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from "@/lib/layout";
 import type { NotionGateway } from "../notion-gateway";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPlunkStub, type PlunkStub } from "../../../tools/plunk-stub/server";
 import { plunkStubControl } from "../../../tools/plunk-stub/control";
 import { createPlunkClient, EmailApiError, EmailNotFoundError, EmailTokenError, UNKNOWN_API_ERROR } from "@/integrations/email/plunk-client";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { freePort } from "../../helpers/app-server";
 
 /** The real Plunk client against the Plunk stand-in over HTTP: payloads, and every error mapping of SPEC §8. */

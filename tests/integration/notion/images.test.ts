@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { createLocalDiskStorage } from "@/integrations/storage/local-disk";

@@ -1,5 +1,6 @@
 "use client";
 
+import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 import { useEffect, useRef, useState } from "react";
 import { readPublicConfig } from "@/lib/public-config";
 import { CONVERSION } from "@/integrations/tracking/conversion-events";
@@ -59,7 +60,7 @@ export function NewSiteForm({ initialSiteType = "blog" }: { initialSiteType?: Si
       setPage(problem ? { status: "problem", message: problem, privatePage: inspection.state === "private" } : { status: "ok" });
     } catch (err) {
       if (aborted(err)) return;
-      setPage({ status: "problem", message: err instanceof RpcError ? err.message : "Something went wrong, please try again" });
+      setPage({ status: "problem", message: err instanceof RpcError ? err.message : GENERIC_ERROR_MESSAGE });
     }
   });
 
@@ -72,7 +73,7 @@ export function NewSiteForm({ initialSiteType = "blog" }: { initialSiteType?: Si
       setAddress({ status: exists ? "taken" : "free", host });
     } catch (err) {
       if (aborted(err)) return;
-      setAddress({ status: "invalid", message: err instanceof Error ? err.message : "Something went wrong, please try again" });
+      setAddress({ status: "invalid", message: err instanceof Error ? err.message : GENERIC_ERROR_MESSAGE });
     }
   });
 

@@ -1,4 +1,4 @@
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { handlePaddleWebhook } from "@/core/billing/handle-paddle-webhook";
 import { reportError } from "@/integrations/error-reporting";
 import { getRuntime } from "@/runtime";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireSession } from "@/auth/session";
 import { getRuntime } from "@/runtime";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import { getSiteOverview, type SiteOverview } from "@/core/sites/get-site-overview";
 import { listSiteSubscribers } from "@/core/subscribers/list-site-subscribers";
 import { getTextFeedback } from "@/core/feedback/get-text-feedback";

@@ -1,5 +1,6 @@
 "use client";
 
+import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
@@ -90,10 +91,10 @@ export function AssistantSection({ site }: { site: SiteOverview }) {
         },
         { timeoutMs: 120_000 },
       ).catch((err: unknown) => {
-        patchMessage(answerId, (m) => ({ ...m, content: err instanceof Error ? err.message : "Something went wrong, please try again", error: true }));
+        patchMessage(answerId, (m) => ({ ...m, content: err instanceof Error ? err.message : GENERIC_ERROR_MESSAGE, error: true }));
       });
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : "Something went wrong, please try again");
+      toast.error(err instanceof Error ? err.message : GENERIC_ERROR_MESSAGE);
     } finally {
       setBusy(false);
     }
@@ -110,7 +111,7 @@ export function AssistantSection({ site }: { site: SiteOverview }) {
       toast.success("Change applied");
       router.refresh();
     } catch (err) {
-      setStatus("failed", err instanceof RpcError || err instanceof Error ? err.message : "Something went wrong, please try again");
+      setStatus("failed", err instanceof RpcError || err instanceof Error ? err.message : GENERIC_ERROR_MESSAGE);
     }
   }
 
