@@ -25,16 +25,16 @@ import { updateSiteRedirects, updateSiteRedirectsInput } from "@/core/sites/upda
 import { uploadFile, uploadFileInput } from "@/core/sites/upload-file";
 import { siteIdOnly, siteSubscribersToCsv } from "@/core/subscribers/site-subscribers-to-csv";
 import { UPLOAD_BODY_LIMIT } from "@/http/request-guards";
-import { createDnsResolver } from "@/integrations/dns";
 import { method, type RpcContext } from "./method";
 
 /** The site RPC (`POST /api/site`, SPEC §7). Every method: zod params, one core operation, owner checked inside it. */
 
 const siteId = z.string().min(1).max(64);
 const empty = z.object({}).strict();
-const bus = (ctx: RpcContext) => ({ db: ctx.runtime.db, bus: ctx.runtime.bus, billingEnabled: ctx.runtime.env.billingEnabled });
-/** Custom domains: the database, the bus, the product's hosts and DNS (DNS_SERVERS when set). */
-const domains = (ctx: RpcContext) => ({ ...bus(ctx), env: ctx.runtime.env, dns: createDnsResolver(ctx.runtime.env) });
+/** What operations that change a site need: the database, site events (caches drop the site) and the billing switch. */
+const siteWrites = (ctx: RpcContext) => ({ db: ctx.runtime.db, siteEvents: ctx.runtime.siteEvents, billingEnabled: ctx.runtime.env.billingEnabled });
+/** Custom domains: the above, the product's hosts and the runtime's DNS resolver (DNS_SERVERS when set). */
+const domains = (ctx: RpcContext) => ({ ...siteWrites(ctx), env: ctx.runtime.env, dns: ctx.runtime.dns });
 const DOMAIN_STATE = "DomainState {domain, verified, verifiedAt, records: [{type: 'TXT' | 'CNAME' | 'A' | 'AAAA', name, value, ok: boolean | null}], problems: string[]}";
 const billingEnabled = (ctx: RpcContext) => ctx.runtime.env.billingEnabled;
 
@@ -45,7 +45,7 @@ const sectionMethod = <K extends "widget" | "ai" | "analytics" | "email" | "vers
     params: z.object({ siteId, [key]: key === "versions" ? siteSettingsSchema.shape.versions.unwrap() : z.record(z.string(), z.unknown()) }).strict() as unknown as z.ZodType<{ siteId: string } & Record<K, unknown>>,
     result: "{siteId, settings: SiteSettings}",
     errors: ["NOT_FOUND"],
-    run: (ctx, p) => updateSite(bus(ctx), ctx.userId, { siteId: p.siteId, settings: { [key]: p[key] } }),
+    run: (ctx, p) => updateSite(siteWrites(ctx), ctx.userId, { siteId: p.siteId, settings: { [key]: p[key] } }),
   });
 
 export const siteMethods = {
@@ -67,28 +67,28 @@ export const siteMethods = {
     result: "{siteId, subdomain, siteType, url}",
     errors: ["CONFLICT", "UPSTREAM"],
     run: (ctx, p) =>
-      createNewSite({ db: ctx.runtime.db, gateway: ctx.runtime.notion, content: ctx.runtime.content, bus: ctx.runtime.bus, appsDomain: ctx.runtime.env.APPS_DOMAIN }, ctx.userId, p),
+      createNewSite({ db: ctx.runtime.db, gateway: ctx.runtime.notion, content: ctx.runtime.content, siteEvents: ctx.runtime.siteEvents, appsDomain: ctx.runtime.env.APPS_DOMAIN }, ctx.userId, p),
   }),
   updateSite: method({
     summary: "Changes the name and settings (a partial SiteSettings; sections merge field by field)",
     params: updateSiteInput,
     result: "{siteId, settings: SiteSettings}",
     errors: ["NOT_FOUND"],
-    run: (ctx, p) => updateSite(bus(ctx), ctx.userId, p),
+    run: (ctx, p) => updateSite(siteWrites(ctx), ctx.userId, p),
   }),
   updateSitePassword: method({
     summary: "Sets the site's password, or removes it with null",
     params: updateSitePasswordInput,
     result: "{siteId, hasPassword}",
     errors: ["NOT_FOUND"],
-    run: (ctx, p) => updateSitePassword(bus(ctx), ctx.userId, p),
+    run: (ctx, p) => updateSitePassword(siteWrites(ctx), ctx.userId, p),
   }),
   updateSiteRedirects: method({
     summary: "Replaces the owner's redirects (paths → links); cycles and self-redirects refused",
     params: updateSiteRedirectsInput,
     result: "{siteId, redirects: [{from, to, permanent}]}",
     errors: ["NOT_FOUND"],
-    run: (ctx, p) => updateSiteRedirects(bus(ctx), ctx.userId, p),
+    run: (ctx, p) => updateSiteRedirects(siteWrites(ctx), ctx.userId, p),
   }),
   upsertWidget: sectionMethod("widget", "Changes the embeddable widget settings"),
   upsertAiCustomization: sectionMethod("ai", "Changes the AI chatbot settings"),
@@ -121,7 +121,7 @@ export const siteMethods = {
     params: siteIdInput,
     result: "{siteId, deleted: true}",
     errors: ["NOT_FOUND"],
-    run: (ctx, p) => deleteSite({ ...bus(ctx), storage: ctx.runtime.storage }, ctx.userId, p),
+    run: (ctx, p) => deleteSite({ ...siteWrites(ctx), storage: ctx.runtime.storage }, ctx.userId, p),
   }),
   getNotionData: method({
     summary: "What a Notion page is and holds (rows or sub-pages)",
@@ -192,7 +192,7 @@ export const siteMethods = {
     params: updateSiteStatusInput,
     result: "{siteId, status}",
     errors: ["NOT_FOUND"],
-    run: (ctx, p) => updateSiteStatus(bus(ctx), ctx.userId, p),
+    run: (ctx, p) => updateSiteStatus(siteWrites(ctx), ctx.userId, p),
   }),
   askSiteAssistant: method({
     summary:

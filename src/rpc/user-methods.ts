@@ -67,6 +67,6 @@ export const userMethods = {
     summary: 'Deletes the account and everything it owns; params {confirm: "DELETE"}',
     params: deleteUserInput,
     result: "{deleted: true, sites}",
-    run: (ctx, p) => deleteUser({ db: ctx.runtime.db, bus: ctx.runtime.bus, storage: ctx.runtime.storage }, ctx.userId, p),
+    run: (ctx, p) => deleteUser({ db: ctx.runtime.db, siteEvents: ctx.runtime.siteEvents, storage: ctx.runtime.storage }, ctx.userId, p),
   }),
 };

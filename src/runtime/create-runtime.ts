@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { EventEmitter } from "node:events";
 import type { Env } from "@/env";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
@@ -15,7 +14,8 @@ import { recordRenamedSlugs } from "@/core/sites/record-renamed-slugs";
 import { createPaymentProvider } from "@/integrations/payments";
 import { indexSitePages } from "@/core/search/index-site-pages";
 import { indexSitePassages } from "@/core/ai/index-site-passages";
-import { SITE_CHANGED } from "@/site-server/site-lookup";
+import { createSiteEvents } from "@/core/sites/site-events";
+import { createDnsResolver } from "@/integrations/dns";
 import type { Runtime } from "./index";
 
 /** AUTH_SECRET when given; otherwise one generated on first start and kept in DATA_DIR (CONTRACTS §2). */
@@ -43,8 +43,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     await database.close();
     throw err;
   }
-  const bus = new EventEmitter();
-  bus.setMaxListeners(100);
+  const siteEvents = createSiteEvents();
   const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS });
   const email = createEmailProvider(env, database.db);
   const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN });
@@ -58,7 +57,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
       postNotifier.afterUpdate(site, after);
       await indexSitePages(database.db, site.id, after);
       await indexSitePassages(database.db, site.id, after);
-      if (before.size && (await recordRenamedSlugs(database.db, site, before, after))) bus.emit(SITE_CHANGED, site.id);
+      if (before.size && (await recordRenamedSlugs(database.db, site, before, after))) siteEvents.emitSiteChanged(site.id);
     },
     onUnchanged: (site, pages) => postNotifier.afterUnchanged(site, pages),
   });
@@ -66,7 +65,8 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     env,
     database,
     db: database.db,
-    bus,
+    siteEvents,
+    dns: createDnsResolver(env),
     authSecret: resolveAuthSecret(env),
     startedAt: new Date(),
     notion,
@@ -80,7 +80,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
 }
 
 export async function closeRuntime(runtime: Runtime): Promise<void> {
-  runtime.bus.removeAllListeners();
+  runtime.siteEvents.close();
   await runtime.content.idle();
   await runtime.postNotifier.idle();
   await runtime.database.close();

@@ -1,7 +1,8 @@
-import type { EventEmitter } from "node:events";
+import type { SiteEvents } from "@/core/sites/site-events";
 import type { Env } from "@/env";
 import type { Database, Db } from "@/db/client";
 import type { FileStorage } from "@/integrations/storage";
+import type { DnsResolver } from "@/integrations/dns";
 import type { PaymentProvider } from "@/integrations/payments";
 import type { EmailProvider } from "@/integrations/email";
 import type { PostNotifier } from "@/core/email/post-notifier";
@@ -17,8 +18,10 @@ export type Runtime = {
   env: Env;
   database: Database;
   db: Db;
-  /** Process-wide events (e.g. "site:changed") so caches can invalidate. */
-  bus: EventEmitter;
+  /** "This site changed", so every cache of the site drops it. */
+  siteEvents: SiteEvents;
+  /** DNS lookups for custom domains (DNS_SERVERS when set). */
+  dns: DnsResolver;
   authSecret: string;
   startedAt: Date;
   /** Notion, through one queue for the whole process. */

@@ -22,7 +22,7 @@ import { accessCookie, checkPassword, hasAccess, safeNext, sendPasswordForm } fr
 import { contentSecurityPolicy, inlineScriptHashes } from "./security";
 import { serveSiteImage } from "./serve-image";
 import { handleConfirmSubscription, handleUnsubscribe } from "./subscription-pages";
-import { createSiteLookup, SITE_CHANGED, type PublishedSite } from "./site-lookup";
+import { createSiteLookup, type PublishedSite } from "./site-lookup";
 
 /**
  * Published sites, served outside Next.js (DESIGN §3): host → site → snapshot → page model → HTML from a cache.
@@ -44,7 +44,7 @@ export function createSiteServer(runtime: Runtime) {
   const htmlCacheControl = `public, max-age=0, s-maxage=${runtime.env.REVALIDATE_SECONDS}, stale-while-revalidate=86400`;
   const appOrigin = new URL(runtime.env.APP_URL).origin;
 
-  runtime.bus.on(SITE_CHANGED, (siteId?: string) => {
+  runtime.siteEvents.onSiteChanged((siteId) => {
     lookup.invalidate(siteId);
     if (siteId) {
       pages.deleteSite(siteId);

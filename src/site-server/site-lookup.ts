@@ -7,8 +7,8 @@ import { sitePublicAddress } from "@/core/sites/site-public-address";
 import type { HostTarget } from "./classify-host";
 
 /**
- * Host → site, cached in memory (unknown hosts too, briefly) and dropped when the site changes ("site:changed" on the
- * runtime's bus, CONTRACTS §3). The TTL bounds staleness when another process changed it.
+ * Host → site, cached in memory (unknown hosts too, briefly) and dropped when the site changes (the runtime's site
+ * events, CONTRACTS §3). The TTL bounds staleness when another process changed it.
  */
 
 export type PublishedSite = {
@@ -30,7 +30,6 @@ export type PublishedSite = {
 };
 
 const TTL_MS = 5_000;
-export { SITE_CHANGED } from "@/core/sites/notify-site-changed";
 
 export function createSiteLookup(db: Db, appsDomain: string) {
   const cache = new Map<string, { site: PublishedSite | null; expires: number; siteId?: string }>();

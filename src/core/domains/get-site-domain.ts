@@ -11,7 +11,7 @@ export const getSiteDomainInput = z.object({ siteId: z.string().min(1).max(64) }
  * The site's custom domain, the records to create and the stored verification, without checking the domain's DNS
  * (`ok: null` on every record). For an apex domain it looks up APPS_DOMAIN's addresses to show the A/AAAA values.
  */
-export async function getSiteDomain(deps: Omit<DomainDeps, "bus">, ownerId: string, input: z.input<typeof getSiteDomainInput>): Promise<DomainState> {
+export async function getSiteDomain(deps: Omit<DomainDeps, "siteEvents">, ownerId: string, input: z.input<typeof getSiteDomainInput>): Promise<DomainState> {
   const { siteId } = getSiteDomainInput.parse(input);
   const site = await ensureDomainToken(deps.db, await getSiteForOwnerOrThrow(deps.db, ownerId, siteId));
   return uncheckedDomainState(site, deps.env, deps.dns);

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { requireSiteFeatures } from "@/core/billing/site-plan";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
-import { notifySiteChanged } from "@/core/sites/notify-site-changed";
 import { sites } from "@/db/schema";
 import { customDomainField, productDomainProblem } from "./custom-domain-name";
 import type { DomainDeps } from "./domain-deps";
@@ -34,7 +33,7 @@ export async function updateSiteDomain(deps: DomainDeps, ownerId: string, input:
       .set({ customDomain: null, customDomainToken: null, customDomainVerifiedAt: null, updatedAt: sql`now()` })
       .where(eq(sites.id, site.id))
       .returning();
-    notifySiteChanged(deps.bus, site.id);
+    deps.siteEvents.emitSiteChanged(site.id);
     return uncheckedDomainState(row ?? site, deps.env, deps.dns);
   }
 
@@ -63,6 +62,6 @@ export async function updateSiteDomain(deps: DomainDeps, ownerId: string, input:
     throw err;
   }
   if (!row) throw new AppError("NOT_FOUND", "Site not found");
-  notifySiteChanged(deps.bus, site.id);
+  deps.siteEvents.emitSiteChanged(site.id);
   return uncheckedDomainState(row, deps.env, deps.dns);
 }

@@ -2,7 +2,6 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
-import { notifySiteChanged } from "@/core/sites/notify-site-changed";
 import { sites, type SiteRow } from "@/db/schema";
 import { isApexDomain } from "./custom-domain-name";
 import type { DomainDeps } from "./domain-deps";
@@ -105,7 +104,7 @@ export async function verifySiteDomain(deps: DomainDeps, ownerId: string, input:
       .returning();
     if (row) {
       current = row;
-      notifySiteChanged(deps.bus, site.id);
+      deps.siteEvents.emitSiteChanged(site.id);
     } else {
       const [now] = await deps.db.select().from(sites).where(eq(sites.id, site.id)).limit(1);
       // Verified by a check that ran at the same time: the same outcome. Anything else changed under us.

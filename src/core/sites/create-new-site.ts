@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EventEmitter } from "node:events";
+import type { SiteEvents } from "@/core/sites/site-events";
 import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
 import { AppError } from "@/lib/errors";
@@ -19,7 +19,7 @@ export const createNewSiteInput = z
   })
   .strict();
 
-export type CreateNewSiteDeps = { db: Db; gateway: NotionGateway; content: ContentService; bus: EventEmitter; appsDomain: string };
+export type CreateNewSiteDeps = { db: Db; gateway: NotionGateway; content: ContentService; siteEvents: SiteEvents; appsDomain: string };
 
 /**
  * A new site (SPEC §7 createNewSite): the subdomain checked (CONTRACTS §4), the Notion page checked again on the
@@ -48,6 +48,6 @@ export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, in
   }
   // The first snapshot; if Notion fails now, the first visit tries again.
   await deps.content.refresh(contentSiteOf(row!));
-  deps.bus.emit("site:changed", row!.id);
+  deps.siteEvents.emitSiteChanged(row!.id);
   return { siteId: row!.id, subdomain, siteType, url: siteUrl({ siteType, subdomain, appsDomain: deps.appsDomain }) };
 }

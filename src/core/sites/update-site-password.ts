@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { EventEmitter } from "node:events";
+import type { SiteEvents } from "@/core/sites/site-events";
 import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -7,7 +7,6 @@ import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 import { requireSiteFeatures } from "@/core/billing/site-plan";
-import { notifySiteChanged } from "./notify-site-changed";
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 const PARAMS = { N: 16384, r: 8, p: 1 };
@@ -32,12 +31,12 @@ export async function verifySitePassword(password: string, stored: string): Prom
 }
 
 /** SPEC §7 updateSitePassword: sets (or, with null, removes) the site's password. Setting one is a paid feature. */
-export async function updateSitePassword(deps: { db: Db; bus: EventEmitter; billingEnabled: boolean }, ownerId: string, input: z.input<typeof updateSitePasswordInput>) {
+export async function updateSitePassword(deps: { db: Db; siteEvents: SiteEvents; billingEnabled: boolean }, ownerId: string, input: z.input<typeof updateSitePasswordInput>) {
   const { siteId, password } = updateSitePasswordInput.parse(input);
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
   if (password !== null) await requireSiteFeatures(deps, site.id, ["password"]);
   const passwordHash = password === null ? null : await hashSitePassword(password);
   await deps.db.update(sites).set({ passwordHash, updatedAt: sql`now()` }).where(eq(sites.id, site.id));
-  notifySiteChanged(deps.bus, site.id);
+  deps.siteEvents.emitSiteChanged(site.id);
   return { siteId: site.id, hasPassword: passwordHash !== null };
 }

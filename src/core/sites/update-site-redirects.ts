@@ -1,4 +1,4 @@
-import type { EventEmitter } from "node:events";
+import type { SiteEvents } from "@/core/sites/site-events";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
@@ -6,7 +6,6 @@ import { siteRedirects, sites } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { linkFieldSchema } from "@/lib/link-field";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
-import { notifySiteChanged } from "./notify-site-changed";
 
 const path = z
   .string()
@@ -28,7 +27,7 @@ export const updateSiteRedirectsInput = z
  * SPEC §7 updateSiteRedirects: replaces the owner's redirects (renamed posts' automatic ones stay). Sources are
  * paths, targets pass the link rule (SPEC §5); duplicates, self-redirects and cycles are refused. All or nothing.
  */
-export async function updateSiteRedirects(deps: { db: Db; bus: EventEmitter }, ownerId: string, input: z.input<typeof updateSiteRedirectsInput>) {
+export async function updateSiteRedirects(deps: { db: Db; siteEvents: SiteEvents }, ownerId: string, input: z.input<typeof updateSiteRedirectsInput>) {
   const { siteId, redirects } = updateSiteRedirectsInput.parse(input);
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
   const targetPath = (to: string) => (to.startsWith("/") ? to.split(/[?#]/)[0]!.replace(/(.)\/+$/, "$1") : null);
@@ -56,6 +55,6 @@ export async function updateSiteRedirects(deps: { db: Db; bus: EventEmitter }, o
     }
     await tx.update(sites).set({ updatedAt: sql`now()` }).where(eq(sites.id, site.id));
   });
-  notifySiteChanged(deps.bus, site.id);
+  deps.siteEvents.emitSiteChanged(site.id);
   return { siteId: site.id, redirects: redirects.map((r) => ({ from: r.from, to: r.to, permanent: r.permanent })) };
 }

@@ -1,10 +1,9 @@
-import type { EventEmitter } from "node:events";
+import type { SiteEvents } from "@/core/sites/site-events";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
-import { notifySiteChanged } from "./notify-site-changed";
 import { paidFeaturesTurnedOn } from "@/core/billing/paid-features-turned-on";
 import { requireSiteFeatures } from "@/core/billing/site-plan";
 import { parseSiteSettings, siteSettingsSchema, type SiteSettings } from "./site-settings";
@@ -30,7 +29,7 @@ export type SettingsPatch = Partial<Record<keyof SiteSettings, unknown>>;
  * settings, validates the whole result with the one SiteSettings schema, stores it, and tells the site server.
  * Invalid input changes nothing; turning on a paid feature on a free site is PAYMENT_REQUIRED (billing on only).
  */
-export async function updateSite(deps: { db: Db; bus: EventEmitter; billingEnabled: boolean }, ownerId: string, input: z.input<typeof updateSiteInput>): Promise<{ siteId: string; settings: SiteSettings }> {
+export async function updateSite(deps: { db: Db; siteEvents: SiteEvents; billingEnabled: boolean }, ownerId: string, input: z.input<typeof updateSiteInput>): Promise<{ siteId: string; settings: SiteSettings }> {
   const { siteId, name, settings: rawPatch } = updateSiteInput.parse(input);
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
   const patch = rawPatch ? (settingsPatchSchema.parse(rawPatch) as SettingsPatch) : {};
@@ -45,6 +44,6 @@ export async function updateSite(deps: { db: Db; bus: EventEmitter; billingEnabl
   const next = siteSettingsSchema.parse(merged);
   await requireSiteFeatures(deps, site.id, paidFeaturesTurnedOn(stored, next));
   await deps.db.update(sites).set({ settings: next, updatedAt: sql`now()` }).where(eq(sites.id, site.id));
-  notifySiteChanged(deps.bus, site.id);
+  deps.siteEvents.emitSiteChanged(site.id);
   return { siteId: site.id, settings: next };
 }
