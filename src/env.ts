@@ -53,12 +53,6 @@ const rawEnvSchema = z.object({
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
 
-  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
-  S3_BUCKET: optionalString,
-  S3_REGION: optionalString,
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-
   DNS_SERVERS: optionalString,
 
   BUGSNAG_API_KEY: optionalString,

@@ -1,7 +1,10 @@
 import type { z } from "zod";
 import type { Runtime } from "@/runtime";
 
-/** What every method gets: the runtime, and the signed-in owner (methods are owner-only unless marked public). */
+/**
+ * What every method gets: the runtime and the signed-in caller. There are no public methods: handle-request.ts
+ * answers UNAUTHORIZED before any method runs without a session.
+ */
 export type RpcContext = {
   runtime: Runtime;
   userId: string;

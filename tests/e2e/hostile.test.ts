@@ -33,9 +33,12 @@ describe("hostile content in Chromium", () => {
     await page.goto(`http://${s.hosts[0]}/`, { waitUntil: "networkidle" });
     expect(await page.locator("text=The end of the hostile page.").count()).toBe(1);
     for (const name of ["click me", "data link", "bookmark"]) {
-      const target = page.getByText(name, { exact: true }).first();
-      if (await target.count()) await target.click({ timeout: 2000 }).catch(() => undefined);
+      // Each hostile link must still be on the page (as text) and take a real click; a missing one fails the test.
+      const target = page.getByText(name, { exact: true });
+      expect(await target.count(), name).toBeGreaterThan(0);
+      await target.first().click({ timeout: 2000 });
     }
+    expect(page.url()).toBe(`http://${s.hosts[0]}/`);
     await page.waitForTimeout(300);
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);

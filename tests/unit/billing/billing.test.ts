@@ -25,6 +25,29 @@ describe("Paddle webhook signatures", () => {
     }
   });
 
+  // A known-answer vector, so the HMAC input format is pinned by something other than our own signer. The digests
+  // were computed outside this code base, with OpenSSL:
+  //   printf '%s' '1700000000:<KNOWN_BODY>' | openssl dgst -sha256 -hmac 'pdl_ntfset_test_secret'   → KNOWN_H1
+  //   printf '%s' '<KNOWN_BODY>'            | openssl dgst -sha256 -hmac 'pdl_ntfset_test_secret'   → body alone
+  //   printf '%s' '1700000000.<KNOWN_BODY>' | openssl dgst -sha256 -hmac 'pdl_ntfset_test_secret'   → "." separator
+  // Paddle's documented format: `Paddle-Signature: ts=<unix seconds>;h1=<hex HMAC-SHA256(secret, "<ts>:<raw body>")>`.
+  const KNOWN_SECRET = "pdl_ntfset_test_secret";
+  const KNOWN_TS = 1_700_000_000;
+  const KNOWN_BODY = '{"event_id":"evt_01","event_type":"subscription.created","data":{"id":"sub_01"}}';
+  const KNOWN_H1 = "75fe6ba498ecd3a014aee166bd028087c9c377e71b145c4a1dbaf82314b13bfa";
+  const BODY_ALONE_H1 = "d9fd007a2c5aff026fb13dd388e9ccfe99ae8e06914c7b874c1da0d974f125c7";
+  const DOT_SEPARATOR_H1 = "5bdf18b0fb928624e779682c418c9618a93c8fffb937f48f838b8e3e4a1cdac1";
+
+  it("accepts a signature computed independently in Paddle's format (known answer)", () => {
+    expect(verifyPaddleSignature(KNOWN_SECRET, KNOWN_BODY, `ts=${KNOWN_TS};h1=${KNOWN_H1}`, KNOWN_TS + 10)).toBe(true);
+    expect(signPaddleBody(KNOWN_SECRET, KNOWN_BODY, KNOWN_TS)).toBe(`ts=${KNOWN_TS};h1=${KNOWN_H1}`);
+  });
+
+  it("refuses digests of the wrong input: the body alone, or ts and body joined by another separator", () => {
+    expect(verifyPaddleSignature(KNOWN_SECRET, KNOWN_BODY, `ts=${KNOWN_TS};h1=${BODY_ALONE_H1}`, KNOWN_TS)).toBe(false);
+    expect(verifyPaddleSignature(KNOWN_SECRET, KNOWN_BODY, `ts=${KNOWN_TS};h1=${DOT_SEPARATOR_H1}`, KNOWN_TS)).toBe(false);
+  });
+
   it("accepts any one matching h1 (secret rotation)", () => {
     const good = signPaddleBody(SECRET, BODY, NOW).split(";h1=")[1];
     expect(verifyPaddleSignature(SECRET, BODY, `ts=${NOW};h1=${"0".repeat(64)};h1=${good}`, NOW)).toBe(true);
