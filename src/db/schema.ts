@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { SiteType } from "@/lib/site-types";
 import {
   customType,
   bigint,
@@ -93,7 +94,7 @@ export const sites = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    siteType: text("site_type").notNull(),
+    siteType: text("site_type").$type<SiteType>().notNull(),
     subdomain: text("subdomain").notNull(),
     /** The whole host (prefix + subdomain), unique: blog.acme and changelog.acme may both exist (DESIGN §3). */
     hostKey: text("host_key").notNull(),

@@ -1,4 +1,4 @@
-import type { SiteType } from "./site-address";
+import { SITE_TYPE_INFO, type SiteType } from "./site-types";
 
 /**
  * The Notion page rules of SPEC §5, as one pure function used by the create-site form (browser) and by
@@ -27,15 +27,6 @@ export const NOTION_PAGE_MESSAGES = {
     `Missing required properties in Notion page, please duplicate the Notion template. Missing ${list.join(", ")}`,
 } as const;
 
-type DatabaseRule = { collectionType: "table" | "board"; properties: string[] };
-
-/** Which site types need a database, of what type, with which properties (SPEC §5). */
-export const DATABASE_RULES: Partial<Record<SiteType, DatabaseRule>> = {
-  blog: { collectionType: "table", properties: ["name", "date", "description", "tags", "authors", "hidden"] },
-  changelog: { collectionType: "table", properties: ["name", "date", "version", "tags", "hidden"] },
-  roadmap: { collectionType: "board", properties: ["name", "status"] },
-};
-
 /** The first check, before any request: SPEC §5 'Must start with http'. */
 export function notionUrlProblem(url: string): string | null {
   return url.trim().toLowerCase().startsWith("http") ? null : NOTION_PAGE_MESSAGES.notUrl;
@@ -45,7 +36,7 @@ export function notionUrlProblem(url: string): string | null {
 export function notionPageProblem(siteType: SiteType, inspection: NotionPageInspection): string | null {
   if (inspection.state === "invalid_url") return NOTION_PAGE_MESSAGES.invalidUrl;
   if (inspection.state === "private") return NOTION_PAGE_MESSAGES.private;
-  const rule = DATABASE_RULES[siteType];
+  const rule = SITE_TYPE_INFO[siteType].database;
   if (!rule) return null;
   if (!inspection.isCollection) return NOTION_PAGE_MESSAGES.notDatabase;
   if (inspection.collectionType !== rule.collectionType) {

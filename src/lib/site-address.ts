@@ -1,24 +1,10 @@
-/** Site types (SPEC §1) and their addresses (SPEC §5, CONTRACTS §4). */
-export const SITE_TYPES = ["blog", "changelog", "roadmap", "docsv2", "help_desk", "docs", "simple"] as const;
-export type SiteType = (typeof SITE_TYPES)[number];
+import { isSiteType, SITE_TYPE_INFO } from "./site-types";
 
-const PREFIXES: Record<SiteType, string> = {
-  blog: "blog.",
-  changelog: "changelog.",
-  roadmap: "roadmap.",
-  docsv2: "doc.",
-  help_desk: "",
-  docs: "",
-  simple: "",
-};
-
-export function isSiteType(value: unknown): value is SiteType {
-  return typeof value === "string" && (SITE_TYPES as readonly string[]).includes(value);
-}
+/** Site addresses (docs/product.md §5, CONTRACTS §4): `{prefix}{subdomain}.APPS_DOMAIN`, the prefix from the site type. */
 
 export function siteHostPrefix(siteType: string): string {
   if (!isSiteType(siteType)) throw new Error(`Unknown site type: ${siteType}`);
-  return PREFIXES[siteType];
+  return SITE_TYPE_INFO[siteType].prefix;
 }
 
 type AddressInput = { siteType: string; subdomain: string; appsDomain: string };

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import stableStringify from "safe-stable-stringify";
 import type { ExtendedRecordMap } from "notion-types";
-import { DATABASE_RULES } from "@/lib/notion-page-rules";
-import type { SiteType } from "@/lib/site-address";
+import { SITE_TYPE_INFO, type SiteType } from "@/lib/site-types";
 import { databaseRowIds, fetchWholePage } from "./fetch-page";
 import { fetchRecords } from "./inspect-page";
 import { NotionRequestError, type NotionGateway } from "./notion-gateway";
@@ -69,7 +68,7 @@ export async function fetchSiteContent(gateway: NotionGateway, { siteType, rootP
   const roots: SnapshotPage[] = [];
   for (const rootId of unique(rootPageIds)) roots.push(await fetchPage(rootId, null));
 
-  if (DATABASE_RULES[siteType]) {
+  if (SITE_TYPE_INFO[siteType].model === "database") {
     const root = roots[0]!;
     // All rows at once: the gateway's process-wide queue keeps Notion at ≤ 3 requests in flight.
     await Promise.all(

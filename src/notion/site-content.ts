@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "@/db/client";
 import { toAppError } from "@/lib/errors";
-import type { SiteType } from "@/lib/site-address";
+import type { SiteType } from "@/lib/site-types";
 import { fetchSiteContent, type SnapshotPage } from "./fetch-site-content";
 import type { NotionGateway } from "./notion-gateway";
 import { versionRootsOf, type SiteVersion } from "./version-roots";

@@ -2,7 +2,7 @@ import type { ExtendedRecordMap } from "notion-types";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import type { ContentSite, SiteSnapshot } from "@/notion/site-content";
 import { slugifyOrFallback } from "@/lib/slug";
-import type { SiteType } from "@/lib/site-address";
+import { isDatabaseSiteType, SITE_TYPE_INFO, type DatabaseSiteType } from "@/lib/site-types";
 import { blockOf } from "@/notion/record-map";
 import { versionRootsOf } from "@/notion/version-roots";
 import { readDatabase, type Database, type Row } from "./database-rows";
@@ -25,7 +25,7 @@ export type Route =
 
 export type DatabaseSiteModel = {
   kind: "database";
-  siteType: Extract<SiteType, "blog" | "changelog" | "roadmap">;
+  siteType: DatabaseSiteType;
   title: string;
   description: string;
   icon: string | null;
@@ -88,7 +88,7 @@ export function siteModelOf(site: ModelSite, snapshot: Pick<SiteSnapshot, "pages
   const root = snapshot.pages.get(site.notionPageId);
   if (!root) return null;
   const { siteType } = site;
-  if (siteType === "blog" || siteType === "changelog" || siteType === "roadmap") return databaseModel(siteType, root, snapshot.pages, now);
+  if (isDatabaseSiteType(siteType)) return databaseModel(siteType, root, snapshot.pages, now);
   const tree = buildTreeModel(siteType, site.notionPageId, snapshot.pages, versionRootsOf(site));
   if (!tree) return null;
   const pageBlocks = Object.fromEntries(tree.nodes.map((n) => [n.pageId, n.recordMap.block[n.pageId]!]));
@@ -100,14 +100,15 @@ function databaseModel(siteType: DatabaseSiteModel["siteType"], root: SnapshotPa
   if (!db) return null;
   const today = todayUtc(now);
   // Roadmap cards have no date or hidden flag; blogs and changelogs hide hidden and future-dated entries (CONTRACTS §8).
-  const visible = siteType === "roadmap" ? db.rows : db.rows.filter((r) => !r.hidden && !(r.date && r.date > today));
+  const { dated, board, authors: hasAuthors, longReads } = SITE_TYPE_INFO[siteType];
+  const visible = !dated ? db.rows : db.rows.filter((r) => !r.hidden && !(r.date && r.date > today));
   const slugs = assignSlugs(visible);
-  const nextDueAt = siteType === "roadmap" ? null : earliestFutureDate(db.rows, today);
+  const nextDueAt = dated ? earliestFutureDate(db.rows, today) : null;
   const entries: Entry[] = visible.map((row) => {
     const slug = slugs.get(row.pageId)!;
     return { ...row, slug, path: `/${slug}`, readingMinutes: readingMinutes(row.recordMap), headings: headingsOf(row.recordMap, row.pageId) };
   });
-  if (siteType !== "roadmap") entries.sort((a, b) => (b.date ?? "").localeCompare(a.date ?? "") || a.title.localeCompare(b.title));
+  if (dated) entries.sort((a, b) => (b.date ?? "").localeCompare(a.date ?? "") || a.title.localeCompare(b.title));
 
   const routes = new Map<string, Route>();
   const pathOfPage = new Map<string, string>();
@@ -118,7 +119,7 @@ function databaseModel(siteType: DatabaseSiteModel["siteType"], root: SnapshotPa
     pathOfPage.set(entry.pageId, entry.path);
   }
   const pageCount = Math.ceil(entries.length / POSTS_PER_PAGE);
-  if (siteType === "blog") for (let page = 2; page <= pageCount; page++) routes.set(`/page/${page}`, { kind: "index", page });
+  if (longReads) for (let page = 2; page <= pageCount; page++) routes.set(`/page/${page}`, { kind: "index", page });
 
   const group = (names: (e: Entry) => string[]) => {
     const groups = new Map<string, { label: string; entries: Entry[] }>();
@@ -133,7 +134,7 @@ function databaseModel(siteType: DatabaseSiteModel["siteType"], root: SnapshotPa
     return groups;
   };
   const tagGroups = group((e) => e.tags);
-  const authorGroups = siteType === "blog" ? group((e) => e.authors.map((a) => a.name)) : new Map<string, { label: string; entries: Entry[] }>();
+  const authorGroups = hasAuthors ? group((e) => e.authors.map((a) => a.name)) : new Map<string, { label: string; entries: Entry[] }>();
   for (const [slug, g] of tagGroups) routes.set(`/tag/${slug}`, { kind: "tag", tag: g.label, path: `/tag/${slug}`, entries: g.entries });
   for (const [slug, g] of authorGroups) routes.set(`/author/${slug}`, { kind: "author", author: g.label, path: `/author/${slug}`, entries: g.entries });
 
@@ -141,7 +142,7 @@ function databaseModel(siteType: DatabaseSiteModel["siteType"], root: SnapshotPa
   for (const entry of entries) if (entry.status && !statuses.includes(entry.status)) statuses.push(entry.status);
   const columns = statuses.map((status) => ({ status, entries: entries.filter((e) => e.status === status) }));
   const noStatus = entries.filter((e) => !e.status);
-  if (siteType === "roadmap" && noStatus.length) columns.push({ status: "No status", entries: noStatus });
+  if (board && noStatus.length) columns.push({ status: "No status", entries: noStatus });
 
   return {
     kind: "database",
@@ -151,7 +152,7 @@ function databaseModel(siteType: DatabaseSiteModel["siteType"], root: SnapshotPa
     icon: db.icon,
     entries,
     nextDueAt,
-    columns: siteType === "roadmap" ? columns : [],
+    columns: board ? columns : [],
     tags: [...tagGroups].map(([slug, g]) => ({ tag: g.label, slug, count: g.entries.length })).sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
     authors: [...authorGroups].map(([slug, g]) => ({ name: g.label, slug, count: g.entries.length })),
     routes,

@@ -3,7 +3,7 @@ import type { SnapshotPage } from "@/notion/fetch-site-content";
 import { childPageIds } from "@/notion/fetch-site-content";
 import { blockOf, pageTitle } from "@/notion/record-map";
 import { slugifyOrFallback } from "@/lib/slug";
-import type { SiteType } from "@/lib/site-address";
+import { SITE_TYPE_INFO, type TreeSiteType } from "@/lib/site-types";
 import { headingsOf, type Heading } from "./headings";
 
 /**
@@ -75,7 +75,7 @@ export function flatten(node: TreeNode): TreeNode[] {
 
 export type TreeSiteModelBase = {
   kind: "tree";
-  siteType: Extract<SiteType, "docs" | "docsv2" | "help_desk" | "simple">;
+  siteType: TreeSiteType;
   title: string;
   icon: string | null;
   description: string;
@@ -102,7 +102,7 @@ export function buildTreeModel(
   const placed = new Set<string>();
   const versions: TreeVersion[] = [];
   let root: TreeNode | null = null;
-  if (siteType === "docsv2" && versionRoots.length) {
+  if (SITE_TYPE_INFO[siteType].versions && versionRoots.length) {
     versionRoots.forEach(({ label, pageId }, i) => {
       const prefix = i === 0 ? "" : `/${slugifyOrFallback(label, `v${i + 1}`)}`;
       const version: TreeVersion = { label, prefix, root: null as unknown as TreeNode };

@@ -1,11 +1,12 @@
 import { Feed } from "feed";
 import { absoluteUrl, siteName, type RenderContext } from "./render/context";
+import { siteTypeHas } from "@/lib/site-types";
 
 /** RSS, sitemap and robots.txt of a published site (DESIGN §3), all from the page model. */
 
 export function rssFeed(ctx: RenderContext): string | null {
   const model = ctx.model;
-  if (model.kind !== "database" || model.siteType === "roadmap") return null;
+  if (model.kind !== "database" || !siteTypeHas(model.siteType, "feed")) return null;
   const name = siteName(ctx);
   const feed = new Feed({
     title: name,
@@ -18,7 +19,7 @@ export function rssFeed(ctx: RenderContext): string | null {
     feedLinks: { rss: absoluteUrl(ctx, "/rss.xml") },
   });
   for (const entry of model.entries.slice(0, 50)) {
-    const title = model.siteType === "changelog" && entry.version ? `${entry.title} (${entry.version})` : entry.title;
+    const title = siteTypeHas(model.siteType, "releaseVersions") && entry.version ? `${entry.title} (${entry.version})` : entry.title;
     feed.addItem({
       title: title || "Untitled",
       id: absoluteUrl(ctx, entry.path),

@@ -23,6 +23,7 @@ import { contentSecurityPolicy, inlineScriptHashes } from "./security";
 import { serveSiteImage } from "./serve-image";
 import { handleConfirmSubscription, handleUnsubscribe } from "./subscription-pages";
 import { createSiteLookup, type PublishedSite } from "./site-lookup";
+import { siteTypeHas } from "@/lib/site-types";
 
 /**
  * Published sites, served outside Next.js (DESIGN §3): host → site → snapshot → page model → HTML from a cache.
@@ -314,7 +315,7 @@ export function createSiteServer(runtime: Runtime) {
       res.writeHead(405, { allow: "POST", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
       return;
     }
-    if (site.siteType !== "blog" && site.siteType !== "changelog") return sendPlainHtml(res, 404, "Not found", "This site has no subscriptions.");
+    if (!siteTypeHas(site.siteType, "subscribers")) return sendPlainHtml(res, 404, "Not found", "This site has no subscriptions.");
     const type = String(req.headers["content-type"] ?? "");
     if (!type.startsWith("application/x-www-form-urlencoded")) return sendPlainHtml(res, 415, "Unsupported form", "Send the subscribe form as a regular form.");
     const ip = clientIp(req, runtime.env.TRUST_PROXY ?? false);

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { siteRedirects, sites } from "@/db/schema";
 import { parseSiteSettings, type SiteSettings } from "@/core/sites/site-settings";
-import { isSiteType, type SiteType } from "@/lib/site-address";
+import type { SiteType } from "@/lib/site-types";
 import { sitePublicAddress } from "@/core/sites/site-public-address";
 import type { HostTarget } from "./classify-host";
 
@@ -39,7 +39,7 @@ export function createSiteLookup(db: Db, appsDomain: string) {
       ? eq(sites.hostKey, target.hostKey)
       : and(eq(sites.customDomain, target.customDomain ?? ""), isNotNull(sites.customDomainVerifiedAt));
     const [row] = await db.select().from(sites).where(where).limit(1);
-    if (!row || !isSiteType(row.siteType)) return null;
+    if (!row) return null;
     const redirects = await db
       .select({ fromPath: siteRedirects.fromPath, toUrl: siteRedirects.toUrl, permanent: siteRedirects.permanent })
       .from(siteRedirects)

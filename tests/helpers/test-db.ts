@@ -1,7 +1,8 @@
 import { openDatabase, type Database } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { users, sites } from "@/db/schema";
-import { siteHostKey, type SiteType } from "@/lib/site-address";
+import { siteHostKey } from "@/lib/site-address";
+import { type SiteType } from "@/lib/site-types";
 import { tempDataDir } from "./app-server";
 import { createTestDatabase, testDbMode } from "./test-database";
 

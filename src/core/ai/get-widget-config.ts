@@ -4,7 +4,6 @@ import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import { sitePublicAddress } from "@/core/sites/site-public-address";
-import { isSiteType } from "@/lib/site-address";
 
 export const widgetSiteId = z.uuid();
 
@@ -18,7 +17,7 @@ export type WidgetConfig = { enabled: boolean; position: "bottom-right" | "botto
 export async function getWidgetConfig(db: Db, appsDomain: string, siteId: string): Promise<WidgetConfig | { enabled: false }> {
   if (!widgetSiteId.safeParse(siteId).success) return { enabled: false };
   const [row] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
-  if (!row || row.status !== "published" || row.passwordHash || !isSiteType(row.siteType)) return { enabled: false };
+  if (!row || row.status !== "published" || row.passwordHash) return { enabled: false };
   const settings = parseSiteSettings(row.settings);
   if (!settings.widget.enabled) return { enabled: false };
   const { origin, basePath } = sitePublicAddress({ ...row, siteType: row.siteType }, settings, appsDomain);

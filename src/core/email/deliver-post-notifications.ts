@@ -5,7 +5,6 @@ import { parseSiteSettings } from "@/core/sites/site-settings";
 import { sitePublicAddress } from "@/core/sites/site-public-address";
 import { siteEndpointUrl, subscriptionSiteOf } from "@/core/subscribers/subscription-site";
 import type { EmailProvider } from "@/integrations/email";
-import { isSiteType } from "@/lib/site-address";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import { contentSiteOf } from "@/core/sites/content-site-of";
 import { siteModelOf } from "@/site-model/site-model";
@@ -26,7 +25,7 @@ export async function deliverPostNotifications(deps: { db: Db; email: EmailProvi
   const { db } = deps;
   const result: DeliveryResult = { sent: 0, failed: 0, cancelled: 0 };
   const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
-  if (!site || !isSiteType(site.siteType)) return result;
+  if (!site) return result;
   const settings = parseSiteSettings(site.settings);
   const model = siteModelOf(contentSiteOf(site), { pages }, now);
   const entries = new Map(model?.kind === "database" ? model.entries.map((e) => [e.pageId, e]) : []);

@@ -5,6 +5,7 @@ import { parseSiteSettings } from "@/core/sites/site-settings";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import type { ContentSite } from "@/notion/site-content";
 import { siteModelOf } from "@/site-model/site-model";
+import { siteTypeHas } from "@/lib/site-types";
 
 export type NewPostsCheck = {
   /** Posts that became visible since the last check (empty on the site's first check: that is the baseline). */
@@ -26,7 +27,7 @@ const CHUNK = 500;
  * nothing (a post's title would leak).
  */
 export async function notifyNewPosts(db: Db, site: ContentSite, pages: Map<string, SnapshotPage>, now = new Date()): Promise<NewPostsCheck> {
-  if (site.siteType !== "blog" && site.siteType !== "changelog") return NONE;
+  if (!siteTypeHas(site.siteType, "subscribers")) return NONE;
   const model = siteModelOf(site, { pages }, now);
   if (!model || model.kind !== "database") return NONE;
   const { nextDueAt } = model;

@@ -4,6 +4,7 @@ import type { SnapshotPage } from "@/notion/fetch-site-content";
 import type { ContentSite } from "@/notion/site-content";
 import { deliverPostNotifications } from "./deliver-post-notifications";
 import { notifyNewPosts } from "./notify-new-posts";
+import { siteTypeHas } from "@/lib/site-types";
 
 const RETRY_AFTER_MS = 60_000;
 
@@ -47,7 +48,7 @@ export function createPostNotifier(deps: { db: Db; email: EmailProvider; appsDom
     },
     /** After a refresh that found nothing new in Notion. */
     afterUnchanged(site: ContentSite, pages: Map<string, SnapshotPage>): void {
-      if (site.siteType !== "blog" && site.siteType !== "changelog") return;
+      if (!siteTypeHas(site.siteType, "subscribers")) return;
       if (Date.now() < (nextCheckAt.get(site.id) ?? 0)) return;
       void schedule(site, pages);
     },

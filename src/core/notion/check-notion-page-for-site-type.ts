@@ -1,6 +1,6 @@
 import type { NotionPageInspection } from "@/lib/notion-page-rules";
 import { notionPageProblem, notionUrlProblem } from "@/lib/notion-page-rules";
-import type { SiteType } from "@/lib/site-address";
+import type { SiteType } from "@/lib/site-types";
 import { notionPageIdFromUrl } from "@/notion/inspect-page";
 import type { NotionGateway } from "@/notion/notion-gateway";
 import { safeGetNotionPageState } from "./safe-get-notion-page-state";

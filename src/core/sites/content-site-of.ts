@@ -1,10 +1,8 @@
 import type { SiteRow } from "@/db/schema";
-import { isSiteType } from "@/lib/site-address";
 import type { ContentSite } from "@/notion/site-content";
 import { parseSiteSettings } from "./site-settings";
 
 /** What the content service and the page model need of a site row: its type, its Notion page, its versions. */
 export function contentSiteOf(site: Pick<SiteRow, "id" | "siteType" | "notionPageId" | "settings">): ContentSite {
-  if (!isSiteType(site.siteType)) throw new Error(`Unknown site type: ${site.siteType}`);
   return { id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, settings: { versions: parseSiteSettings(site.settings).versions } };
 }

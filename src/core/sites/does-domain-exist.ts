@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { SITE_TYPES, siteHost, siteHostKey, validateSubdomain } from "@/lib/site-address";
+import { siteHost, siteHostKey, validateSubdomain } from "@/lib/site-address";
+import { SITE_TYPES } from "@/lib/site-types";
 
 export const doesDomainExistInput = z.object({ subdomain: z.string().trim().toLowerCase().max(63), siteType: z.enum(SITE_TYPES) }).strict();
 

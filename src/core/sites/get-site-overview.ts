@@ -2,7 +2,8 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { siteRedirects, siteSyncs, subscriptions } from "@/db/schema";
 import { PAID_STATUSES } from "@/core/billing/site-plan";
-import { siteUrl, type SiteType } from "@/lib/site-address";
+import { siteUrl } from "@/lib/site-address";
+import { type SiteType } from "@/lib/site-types";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 import { parseSiteSettings, type SiteSettings } from "./site-settings";
 

@@ -1,3 +1,4 @@
+import type { SiteType } from "@/lib/site-types";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sites, siteSyncs, subscriptions } from "@/db/schema";
@@ -5,7 +6,7 @@ import { parseSiteSettings } from "./site-settings";
 
 export type OwnerSiteSummary = {
   siteId: string;
-  siteType: string;
+  siteType: SiteType;
   subdomain: string;
   name: string;
   status: string;

@@ -1,7 +1,6 @@
 import type { SiteRow } from "@/db/schema";
 import { sitePublicAddress } from "@/core/sites/site-public-address";
 import { parseSiteSettings } from "@/core/sites/site-settings";
-import { isSiteType } from "@/lib/site-address";
 import type { ContentService, SiteSnapshot } from "@/notion/site-content";
 import { siteModelOf } from "@/site-model/site-model";
 import { contentSiteOf } from "./content-site-of";
@@ -9,7 +8,6 @@ import { contentSiteOf } from "./content-site-of";
 /** A site's address and the public URL of each page it publishes (from its stored snapshot; null for unpublished pages). */
 export async function sitePageUrls(content: ContentService, appsDomain: string, site: SiteRow): Promise<{ siteUrl: string; urlOf: (pageId: string) => string | null; pages?: SiteSnapshot["pages"] }> {
   const settings = parseSiteSettings(site.settings);
-  if (!isSiteType(site.siteType)) return { siteUrl: "", urlOf: () => null };
   const { origin, basePath } = sitePublicAddress({ ...site, siteType: site.siteType }, settings, appsDomain);
   const siteUrl = `${origin}${basePath}/`;
   const snapshot = await content.getSnapshot(site.id);

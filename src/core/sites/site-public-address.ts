@@ -1,4 +1,5 @@
-import { siteUrl, type SiteType } from "@/lib/site-address";
+import { siteUrl } from "@/lib/site-address";
+import { type SiteType } from "@/lib/site-types";
 import type { SiteSettings } from "./site-settings";
 
 /**

@@ -1,4 +1,4 @@
-import type { SiteType } from "@/lib/site-address";
+import type { SiteType } from "@/lib/site-types";
 
 /**
  * One marketing page per site type (issue 13): its URL slug, what a visitor gets (features that exist in the site

@@ -5,6 +5,7 @@ import { POSTS_PER_PAGE } from "@/site-model/site-model";
 import { absoluteUrl, formatDate, href, imageSrc, siteName, type RenderContext } from "./context";
 import { Document } from "./document";
 import { NotionBody } from "./notion-body";
+import { SITE_TYPE_INFO, siteTypeHas } from "@/lib/site-types";
 
 /** Blog, changelog and roadmap pages (SPEC §1): plain server-rendered HTML, no client JavaScript. */
 
@@ -40,12 +41,12 @@ function Byline({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
           {entry.authors.map((a, i) => (
             <span key={a.name}>
               {i ? ", " : ""}
-              {ctx.model.siteType === "blog" ? <a href={authorHref(ctx, a.name)}>{a.name}</a> : a.name}
+              {siteTypeHas(ctx.model.siteType, "authors") ? <a href={authorHref(ctx, a.name)}>{a.name}</a> : a.name}
             </span>
           ))}
         </span>
       ) : null}
-      {ctx.model.siteType === "blog" ? <span>{` · ${entry.readingMinutes} min read`}</span> : null}
+      {siteTypeHas(ctx.model.siteType, "longReads") ? <span>{` · ${entry.readingMinutes} min read`}</span> : null}
     </p>
   );
 }
@@ -53,7 +54,7 @@ function Byline({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
 function SubscribeForm({ ctx }: { ctx: Ctx }) {
   return (
     <section className="subscribe" id="subscribe" aria-labelledby="subscribe-title">
-      <h2 id="subscribe-title">Get new {ctx.model.siteType === "changelog" ? "updates" : "posts"} by email</h2>
+      <h2 id="subscribe-title">Get new {SITE_TYPE_INFO[ctx.model.siteType].entryNoun} by email</h2>
       {ctx.subscribed ? (
         <p role="status">Thanks! Check your inbox to confirm your subscription.</p>
       ) : (
@@ -152,11 +153,11 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
   const newer = index > 0 ? entries[index - 1] : undefined;
   const older = index >= 0 && index < entries.length - 1 ? entries[index + 1] : undefined;
   const cover = imageSrc(ctx, entry.cover, entry.pageId, 1200);
-  const toc = siteType === "blog" ? entry.headings : [];
+  const { board, longReads, releaseVersions } = SITE_TYPE_INFO[siteType];
+  const toc = longReads ? entry.headings : [];
   const image = absoluteImage(ctx, entry, 1200);
-  const title = siteType === "changelog" && entry.version ? `${entry.title} (${entry.version})` : entry.title || "Untitled";
-  const jsonLd =
-    siteType === "roadmap"
+  const title = releaseVersions && entry.version ? `${entry.title} (${entry.version})` : entry.title || "Untitled";
+  const jsonLd = board
       ? undefined
       : {
           "@context": "https://schema.org",
@@ -169,20 +170,20 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
           image: image ?? undefined,
           mainEntityOfPage: absoluteUrl(ctx, entry.path),
         };
-  const relatedPosts = siteType === "blog" ? related(ctx, entry) : [];
+  const relatedPosts = longReads ? related(ctx, entry) : [];
   return (
-    <Document ctx={ctx} meta={{ path: entry.path, title, description: entry.description || `${title} — ${siteName(ctx)}`, image, type: siteType === "roadmap" ? "website" : "article", jsonLd }}>
+    <Document ctx={ctx} meta={{ path: entry.path, title, description: entry.description || `${title} — ${siteName(ctx)}`, image, type: board ? "website" : "article", jsonLd }}>
       <article className={`entry entry-${siteType}`}>
         <header className="entry-header">
-          {siteType === "roadmap" ? (
+          {board ? (
             <p className="eyebrow">
-              <a href={href(ctx, "/")}>Roadmap</a> · <span className="status">{entry.status ?? "No status"}</span>
+              <a href={href(ctx, "/")}>{SITE_TYPE_INFO[siteType].label}</a> · <span className="status">{entry.status ?? "No status"}</span>
             </p>
           ) : null}
-          {siteType === "changelog" && entry.version ? <p className="eyebrow version">{entry.version}</p> : null}
+          {releaseVersions && entry.version ? <p className="eyebrow version">{entry.version}</p> : null}
           <h1>{entry.title || "Untitled"}</h1>
           {entry.description ? <p className="lead">{entry.description}</p> : null}
-          {siteType !== "roadmap" ? <Byline ctx={ctx} entry={entry} /> : null}
+          {!board ? <Byline ctx={ctx} entry={entry} /> : null}
           <Tags ctx={ctx} tags={entry.tags} />
         </header>
         {cover ? <img className="entry-cover" src={cover} alt="" width={1200} height={630} fetchPriority="high" /> : null}
@@ -200,7 +201,7 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
         ) : null}
         <div className="entry-body">{entry.recordMap ? <NotionBody ctx={ctx} recordMap={entry.recordMap} pageId={entry.pageId} /> : null}</div>
       </article>
-      {siteType !== "roadmap" && (newer || older) ? (
+      {!board && (newer || older) ? (
         <nav className="prev-next" aria-label="More posts">
           {older ? (
             <a href={href(ctx, older.path)} rel="prev">
@@ -226,7 +227,7 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
           <div className="cards">{relatedPosts.map((e) => <PostCard key={e.pageId} ctx={ctx} entry={e} />)}</div>
         </section>
       ) : null}
-      {siteType !== "roadmap" ? <SubscribeForm ctx={ctx} /> : null}
+      {siteTypeHas(siteType, "subscribers") ? <SubscribeForm ctx={ctx} /> : null}
     </Document>
   );
 }

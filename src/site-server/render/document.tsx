@@ -4,6 +4,7 @@ import { absoluteUrl, href, siteName, type RenderContext } from "./context";
 import { faviconHref } from "./favicon";
 import { gtagInline } from "../security";
 import { themeScript, widgetScript } from "../assets";
+import { siteTypeHas } from "@/lib/site-types";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -25,7 +26,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   const canonical = absoluteUrl(ctx, meta.path);
   const fullTitle = meta.path === "/" ? name : `${meta.title} · ${name}`;
   const { theme, analytics, navigation, showBadge } = ctx.settings;
-  const hasFeed = ctx.model.kind === "database" && ctx.model.siteType !== "roadmap";
+  const hasFeed = siteTypeHas(ctx.model.siteType, "feed");
   // Always an icon link, so browsers never ask for /favicon.ico.
   const favicon = faviconHref(ctx);
   const image = meta.image ?? theme.socialImage?.url ?? null;

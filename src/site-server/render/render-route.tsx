@@ -1,4 +1,7 @@
+import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import type { DatabaseSiteType, TreeSiteType } from "@/lib/site-types";
+import type { TreeNode } from "@/site-model/tree-model";
 import type { DatabaseSiteModel, Route, TreeSiteModel } from "@/site-model/site-model";
 import { DocsPage, HelpPage, SearchPage, SimplePage } from "./tree-pages";
 import { accessibleTables } from "./notion-body";
@@ -6,21 +9,35 @@ import type { RenderContext } from "./context";
 import { BlogIndex, ChangelogIndex, EntryList, EntryPage, RoadmapBoard } from "./database-pages";
 import { Document } from "./document";
 
+type TreeCtx = RenderContext & { model: TreeSiteModel };
+type DatabaseCtx = RenderContext & { model: DatabaseSiteModel };
+
+/** Each site type's layouts: a tree type's page, a database type's home. */
+const TREE_PAGE: Record<TreeSiteType, (ctx: TreeCtx, node: TreeNode) => ReactElement> = {
+  docs: (ctx, node) => <DocsPage ctx={ctx} node={node} />,
+  docsv2: (ctx, node) => <DocsPage ctx={ctx} node={node} />,
+  help_desk: (ctx, node) => <HelpPage ctx={ctx} node={node} />,
+  simple: (ctx, node) => <SimplePage ctx={ctx} node={node} />,
+};
+const DATABASE_HOME: Record<DatabaseSiteType, (ctx: DatabaseCtx, page: number) => ReactElement> = {
+  blog: (ctx, page) => <BlogIndex ctx={ctx} page={page} />,
+  changelog: (ctx) => <ChangelogIndex ctx={ctx} />,
+  roadmap: (ctx) => <RoadmapBoard ctx={ctx} />,
+};
+
 /** One route of a site → a complete HTML document. */
 export function renderRoute(ctx: RenderContext, route: Route): string {
   const model = ctx.model;
   if (model.kind === "tree") {
     if (route.kind !== "page") throw new Error(`A ${model.siteType} site has no ${route.kind} pages`);
-    const t = ctx as RenderContext & { model: TreeSiteModel };
-    const page =
-      model.siteType === "help_desk" ? <HelpPage ctx={t} node={route.node} /> : model.siteType === "simple" ? <SimplePage ctx={t} node={route.node} /> : <DocsPage ctx={t} node={route.node} />;
+    const page = TREE_PAGE[model.siteType](ctx as TreeCtx, route.node);
     return `<!doctype html>${accessibleTables(renderToStaticMarkup(page))}`;
   }
-  const c = ctx as RenderContext & { model: DatabaseSiteModel };
+  const c = ctx as DatabaseCtx;
   let element;
   switch (route.kind) {
     case "index":
-      element = model.siteType === "blog" ? <BlogIndex ctx={c} page={route.page} /> : model.siteType === "changelog" ? <ChangelogIndex ctx={c} /> : <RoadmapBoard ctx={c} />;
+      element = DATABASE_HOME[model.siteType](c, route.page);
       break;
     case "entry":
       element = <EntryPage ctx={c} entry={route.entry} />;

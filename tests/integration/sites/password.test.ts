@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../../helpers/raw-request";
 import { rpc, signedIn } from "../../helpers/rpc-client";
 import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/sites";
-import type { SiteType } from "@/lib/site-address";
+import type { SiteType } from "@/lib/site-types";
 
 /**
  * A password-protected site of every type reveals nothing without the password: not pages, feeds, sitemap,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { notionPageProblem, notionUrlProblem, type NotionPageInspection } from "@/lib/notion-page-rules";
-import type { SiteType } from "@/lib/site-address";
+import type { SiteType } from "@/lib/site-types";
 
 const db = (collectionType: string, names: string[]): NotionPageInspection => ({
   state: "valid",

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  SITE_TYPES,
-  SUBDOMAIN_FORMAT_ERROR,
-  SUBDOMAIN_RE,
-  SUBDOMAIN_RESERVED_ERROR,
-  siteHost,
-  siteHostKey,
-  siteHostPrefix,
-  siteUrl,
-  validateSubdomain,
-} from "@/lib/site-address";
+import { SUBDOMAIN_FORMAT_ERROR, SUBDOMAIN_RE, SUBDOMAIN_RESERVED_ERROR, siteHost, siteHostKey, siteHostPrefix, siteUrl, validateSubdomain } from "@/lib/site-address";
+import { SITE_TYPES } from "@/lib/site-types";
 
 describe("site address (SPEC §5)", () => {
   it.each([

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { SITE_TYPE_PAGES, siteTypePageBySlug, TEMPLATE_URLS } from "@/marketing-site/content/site-type-pages";
 import { FAQS, FEATURES } from "@/marketing-site/content/landing";
 import { monthsFreeYearly, planLimitLines } from "@/marketing-site/content/pricing";
-import { DATABASE_RULES } from "@/lib/notion-page-rules";
+import { SITE_TYPE_INFO } from "@/lib/site-types";
 import { PLANS } from "@/lib/plans";
-import { SITE_TYPES } from "@/lib/site-address";
+import { SITE_TYPES } from "@/lib/site-types";
 
 describe("site-type pages", () => {
   it("cover every site type once, each at its own slug", () => {
@@ -16,7 +16,7 @@ describe("site-type pages", () => {
 
   it("list exactly the database properties and view the page check requires (SPEC §5)", () => {
     for (const page of SITE_TYPE_PAGES) {
-      const rule = DATABASE_RULES[page.siteType];
+      const rule = SITE_TYPE_INFO[page.siteType].database;
       if (!rule) {
         expect(page.database, page.slug).toBeNull();
         continue;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ExtendedRecordMap } from "notion-types";
 import { contentHashOf, type SnapshotPage } from "@/notion/fetch-site-content";
 import type { SiteSnapshot } from "@/notion/site-content";
-import type { SiteType } from "@/lib/site-address";
+import type { SiteType } from "@/lib/site-types";
 import { assignSlugs, siteModelOf, type DatabaseSiteModel } from "@/site-model/site-model";
 
 const buildSiteModel = (siteType: SiteType, notionPageId: string, snapshot: Pick<SiteSnapshot, "pages">, now?: Date) =>

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getRuntime } from "@/runtime";
 import { requireSession } from "@/auth/session";
 import { listOwnerSites } from "@/core/sites/list-owner-sites";
-import { isSiteType, siteUrl } from "@/lib/site-address";
+import { siteUrl } from "@/lib/site-address";
 import { SITE_TYPE_INFO } from "@/lib/site-types";
 
 export default async function DashboardPage() {
@@ -32,7 +32,7 @@ export default async function DashboardPage() {
       ) : (
         <ul className="mt-6 grid gap-3 md:grid-cols-2">
           {sites.map((site, i) => {
-            const address = site.customDomain ?? (isSiteType(site.siteType) ? siteUrl({ siteType: site.siteType, subdomain: site.subdomain, appsDomain: env.APPS_DOMAIN }).replace(/^https?:\/\//, "") : site.subdomain);
+            const address = site.customDomain ?? siteUrl({ siteType: site.siteType, subdomain: site.subdomain, appsDomain: env.APPS_DOMAIN }).replace(/^https?:\/\//, "");
             return (
               <li key={site.siteId} className="fade-in relative rounded-lg border border-neutral-800 p-4 hover:border-neutral-600" style={{ "--fade-index": i } as React.CSSProperties} data-testid="site-card">
                 <div className="flex items-start justify-between gap-3">
@@ -45,7 +45,7 @@ export default async function DashboardPage() {
                 </div>
                 <p className="mt-1 break-all text-sm text-neutral-400">{address}</p>
                 <p className="mt-2 text-xs text-neutral-500">
-                  {isSiteType(site.siteType) ? SITE_TYPE_INFO[site.siteType].label : site.siteType} · {billing ? (site.plan === "paid" ? "Paid plan" : "Free plan") : "Self-hosted"} ·{" "}
+                  {SITE_TYPE_INFO[site.siteType].label} · {billing ? (site.plan === "paid" ? "Paid plan" : "Free plan") : "Self-hosted"} ·{" "}
                   {site.lastSyncedAt ? `synced ${site.lastSyncedAt.toLocaleString("en")}` : "not synced yet"}
                 </p>
               </li>

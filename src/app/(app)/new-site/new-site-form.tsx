@@ -8,7 +8,7 @@ import { trackConversion } from "@/integrations/tracking/browser";
 import { useRouter } from "next/navigation";
 import { siteRpc, RpcError } from "@/rpc/client";
 import { notionPageProblem, notionUrlProblem } from "@/lib/notion-page-rules";
-import type { SiteType } from "@/lib/site-address";
+import type { SiteType } from "@/lib/site-types";
 import { requiredStructure, SITE_TYPE_INFO, SITE_TYPE_ORDER } from "@/lib/site-types";
 import { Button } from "@/components/button";
 import { Dialog, useDialogState } from "@/components/dialog";

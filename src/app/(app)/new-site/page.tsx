@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireSession } from "@/auth/session";
-import { isSiteType } from "@/lib/site-address";
+import { isSiteType } from "@/lib/site-types";
 import { NewSiteForm } from "./new-site-form";
 
 export const metadata: Metadata = { title: "Create a site", robots: { index: false } };

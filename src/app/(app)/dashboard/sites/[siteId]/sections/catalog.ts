@@ -1,6 +1,6 @@
-import type { SiteType } from "@/lib/site-address";
+import { siteTypeHas, type SiteType } from "@/lib/site-types";
 
-/** The per-site screens of the dashboard (issue 9), in menu order; some only for the site types they apply to. */
+/** The per-site screens of the dashboard, in menu order; some only for site types with the capability they manage. */
 export const SECTIONS = [
   { id: "general", label: "General" },
   { id: "assistant", label: "Assistant" },
@@ -10,10 +10,10 @@ export const SECTIONS = [
   { id: "widget", label: "Widget" },
   { id: "ai", label: "AI chatbot" },
   { id: "analytics", label: "Analytics" },
-  { id: "email", label: "Email", only: ["blog", "changelog"] as SiteType[] },
-  { id: "versions", label: "Versions", only: ["docsv2"] as SiteType[] },
-  { id: "subscribers", label: "Subscribers", only: ["blog", "changelog"] as SiteType[] },
-  { id: "feedback", label: "Feedback", only: ["docs", "docsv2", "help_desk"] as SiteType[] },
+  { id: "email", label: "Email", only: "subscribers" },
+  { id: "versions", label: "Versions", only: "versions" },
+  { id: "subscribers", label: "Subscribers", only: "subscribers" },
+  { id: "feedback", label: "Feedback", only: "feedback" },
   { id: "plan", label: "Plan" },
   { id: "delete", label: "Delete" },
 ] as const;
@@ -21,5 +21,5 @@ export const SECTIONS = [
 export type SectionId = (typeof SECTIONS)[number]["id"];
 
 export function sectionsFor(siteType: SiteType) {
-  return SECTIONS.filter((s) => !("only" in s) || s.only.includes(siteType));
+  return SECTIONS.filter((s) => !("only" in s) || siteTypeHas(siteType, s.only));
 }

@@ -5,7 +5,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { Dialog, useDialogState } from "@/components/dialog";
 import { SITE_TYPE_INFO } from "@/lib/site-types";
-import type { SiteType } from "@/lib/site-address";
+import type { SiteType } from "@/lib/site-types";
 
 const FIRST_SYNC_POLL_MS = 1500;
 
