@@ -22,13 +22,51 @@ const config = [
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
+  // Layers, top to bottom (docs/architecture.md "Layers"): server.ts → app, site-server, marketing-site → rpc, auth →
+  // runtime → core → site-model → notion, integrations → db, http, lib, env. A module may import only below itself.
   {
-    // Framework-free core (DESIGN §2): no Next, React or RPC imports.
+    // Framework-free core: no Next, React, transports or front ends; the runtime as a type only.
     files: ["src/core/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: ["next", "next/*", "react", "react-dom", "react-dom/*", "@/rpc/*", "@/app/*"] },
+        {
+          patterns: [
+            { group: ["next", "next/*", "react", "react-dom", "react-dom/*"], message: "core is framework-free." },
+            { group: ["@/rpc/*", "@/app/*", "@/site-server", "@/site-server/*", "@/marketing-site", "@/marketing-site/*", "@/auth/*", "@/components/*"], message: "core may not import a layer above it." },
+            { group: ["@/runtime", "@/runtime/*"], allowTypeImports: true, message: "core takes its dependencies as arguments; import the runtime's types only." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The page model: pure data from a snapshot, below core.
+    files: ["src/site-model/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/core/*", "@/runtime", "@/runtime/*", "@/rpc/*", "@/app/*", "@/site-server", "@/site-server/*", "@/marketing-site", "@/marketing-site/*", "@/auth/*", "@/components/*", "react", "react-dom", "next", "next/*"], message: "The page model sits below core." }] },
+      ],
+    },
+  },
+  {
+    // The Notion reader and the outside services sit below core and the page model.
+    files: ["src/notion/**/*.ts", "src/integrations/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/core/*", "@/site-model/*", "@/runtime", "@/runtime/*", "@/rpc/*", "@/app/*", "@/site-server", "@/site-server/*", "@/marketing-site", "@/marketing-site/*", "@/auth/*", "@/components/*"], message: "notion/ and integrations/ sit below core: import from lib/, db/ or http/ instead." }] },
+      ],
+    },
+  },
+  {
+    // The bottom floor: shared by server and browser code.
+    files: ["src/lib/**/*.ts", "src/db/**/*.ts", "src/http/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/core/*", "@/site-model/*", "@/notion/*", "@/integrations/*", "@/runtime", "@/runtime/*", "@/rpc/*", "@/app/*", "@/site-server", "@/site-server/*", "@/marketing-site", "@/marketing-site/*", "@/auth/*", "@/components/*"], message: "lib/, db/ and http/ are the bottom floor: they import nothing of ours above them." }] },
       ],
     },
   },

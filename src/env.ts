@@ -29,6 +29,8 @@ const rawEnvSchema = z.object({
   AUTH_SECRET: optionalString.pipe(z.string().min(16, "AUTH_SECRET must be at least 16 characters").optional()),
   TRUST_PROXY: flag,
   REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
+  /** Memory for Notion snapshots kept per process (least recently used sites leave first), in MB. */
+  SNAPSHOT_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),
 
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,

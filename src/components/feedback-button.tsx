@@ -1,6 +1,6 @@
 "use client";
 
-import { openFeedbackChat } from "@/integrations/tracking/support-chat";
+import { openFeedbackChat } from "@/components/tracking/support-chat";
 
 /** SPEC §1/§8: opens the support chat prefilled with a greeting and the feedback text; without the chat, it does nothing. */
 export function FeedbackButton({ text, className = "" }: { text: string; className?: string }) {

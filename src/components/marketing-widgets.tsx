@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { usePathname } from "next/navigation";
 import { readPublicConfig } from "@/lib/public-config";
-import { loadSupportChat } from "@/integrations/tracking/support-chat";
+import { loadSupportChat } from "@/components/tracking/support-chat";
 
 export const isNewSitePath = (path: string | null) => path === "/new-site" || Boolean(path?.startsWith("/new-site/"));
 

@@ -6,8 +6,8 @@ import { usePathname } from "next/navigation";
 import { userRpc } from "@/rpc/client";
 import { PAID_STATUSES } from "@/lib/plans";
 import { readPublicConfig } from "@/lib/public-config";
-import type { UserMarkers } from "@/integrations/tracking/conversion-events";
-import { identifyUser } from "@/integrations/tracking/browser";
+import type { UserMarkers } from "@/integrations/tracking";
+import { identifyUser } from "@/components/tracking/browser";
 
 /** SPEC §9: the subscription lookup waits this long after a session exists. */
 export const SUBSCRIPTION_LOOKUP_DELAY_MS = 2000;

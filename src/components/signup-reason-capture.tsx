@@ -7,8 +7,8 @@ import { userRpc } from "@/rpc/client";
 import { signupReasonFromSearch, utcOffsetHours } from "@/lib/signup-link";
 import { SIGNUP_REASON_STORAGE_KEY, SIGNUP_TRACKED_STORAGE_KEY, keepSignupReason, storage } from "@/lib/signup-reason-storage";
 import { readPublicConfig } from "@/lib/public-config";
-import { CONVERSION } from "@/integrations/tracking/conversion-events";
-import { trackConversion } from "@/integrations/tracking/browser";
+import { CONVERSION } from "@/integrations/tracking";
+import { trackConversion } from "@/components/tracking/browser";
 
 /** One tracking request at a time per page (effects can run twice in development and on remounts). */
 let inFlight = false;

@@ -3,7 +3,7 @@ import path from "node:path";
 import postcss from "postcss";
 import tailwind from "@tailwindcss/postcss";
 import { build } from "esbuild";
-import { makeCachedResponse, type CachedResponse } from "@/site-server/page-cache";
+import { makeCachedResponse, type CachedResponse } from "@/http/page-cache";
 
 /**
  * The website's stylesheet and script, built once per process on first use (about 0.2 s): Tailwind over

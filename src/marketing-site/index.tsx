@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Env } from "@/env";
-import { makeCachedResponse, sendCached, type CachedResponse } from "@/site-server/page-cache";
+import { makeCachedResponse, sendCached, type CachedResponse } from "@/http/page-cache";
 import { MARKETING_SCRIPT_PATH, marketingAssets } from "./assets";
 import { MarketingDocument } from "./document";
 import { MarketingLayout } from "./layout";

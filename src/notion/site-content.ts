@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { Db } from "@/db/client";
 import { toAppError } from "@/lib/errors";
 import type { SiteType } from "@/lib/site-types";
@@ -34,6 +35,8 @@ export type ContentServiceOptions = {
   onUpdated?: (site: ContentSite, before: Map<string, SnapshotPage>, after: Map<string, SnapshotPage>) => Promise<void>;
   /** Called after a refresh that found nothing changed (e.g. a future-dated post may have come due meanwhile). */
   onUnchanged?: (site: ContentSite, pages: Map<string, SnapshotPage>) => void;
+  /** Bytes of snapshots kept in memory; the least recently read sites are dropped past it (read again on demand). */
+  cacheBytes?: number;
 };
 
 export type ContentService = ReturnType<typeof createContentService>;
@@ -41,10 +44,16 @@ export type ContentService = ReturnType<typeof createContentService>;
 /** How long a reader trusts the in-memory snapshot version before checking the database again. */
 const STATE_TTL_MS = 1_000;
 
-export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_000, log = defaultLog, onUpdated, onUnchanged }: ContentServiceOptions) {
+/** Parsed JSON takes a few times its text size in memory; the bound counts text bytes times this. */
+const PARSED_SIZE_FACTOR = 3;
+
+export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_000, log = defaultLog, onUpdated, onUnchanged, cacheBytes = 256 * 1024 * 1024 }: ContentServiceOptions) {
   const owner = `${process.pid}-${crypto.randomUUID()}`;
   const inflight = new Map<string, Promise<RefreshResult>>();
-  const cache = new Map<string, { snapshot: SiteSnapshot; checkedAt: number }>();
+  const cache = new LRUCache<string, { snapshot: SiteSnapshot; checkedAt: number; bytes: number }>({
+    maxSize: cacheBytes,
+    sizeCalculation: (entry) => Math.max(1, entry.bytes * PARSED_SIZE_FACTOR),
+  });
 
   /**
    * The stored snapshot (null when none yet). Page bodies come from memory while the version is unchanged, and the
@@ -63,8 +72,9 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
       cached.checkedAt = Date.now();
       return cached.snapshot;
     }
-    const snapshot: SiteSnapshot = { ...state, siteId, pages: await readSnapshotPages(db, siteId) };
-    cache.set(siteId, { snapshot, checkedAt: Date.now() });
+    const { pages, bytes } = await readSnapshotPages(db, siteId);
+    const snapshot: SiteSnapshot = { ...state, siteId, pages };
+    cache.set(siteId, { snapshot, checkedAt: Date.now(), bytes });
     return snapshot;
   }
 
@@ -142,7 +152,10 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
     while (inflight.size) await Promise.allSettled([...inflight.values()]);
   }
 
-  return { getSnapshot, getContent, revalidate, refresh, idle, isRefreshing: (siteId: string) => inflight.has(siteId), forget: (siteId: string) => cache.delete(siteId) };
+  /** What the snapshot cache holds now: sites and their counted bytes. */
+  const memory = () => ({ sites: cache.size, bytes: cache.calculatedSize });
+
+  return { getSnapshot, getContent, revalidate, refresh, idle, memory, isRefreshing: (siteId: string) => inflight.has(siteId), forget: (siteId: string) => cache.delete(siteId) };
 }
 
 function defaultLog(message: string, error?: unknown) {

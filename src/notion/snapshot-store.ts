@@ -22,12 +22,21 @@ export async function readSyncState(db: Db, siteId: string): Promise<SyncState |
   return row ?? null;
 }
 
-export async function readSnapshotPages(db: Db, siteId: string): Promise<Map<string, SnapshotPage>> {
+export async function readSnapshotPages(db: Db, siteId: string): Promise<{ pages: Map<string, SnapshotPage>; bytes: number }> {
   const rows = await db
-    .select({ pageId: notionPages.pageId, parentPageId: notionPages.parentPageId, recordMap: notionPages.recordMap, lastEditedTime: notionPages.lastEditedTime, contentHash: notionPages.contentHash })
+    .select({
+      pageId: notionPages.pageId,
+      parentPageId: notionPages.parentPageId,
+      recordMap: notionPages.recordMap,
+      lastEditedTime: notionPages.lastEditedTime,
+      contentHash: notionPages.contentHash,
+      // The stored JSON's size: what the parsed snapshot costs in memory, roughly (for the snapshot cache's bound).
+      bytes: sql<number>`octet_length(${notionPages.recordMap}::text)`,
+    })
     .from(notionPages)
     .where(eq(notionPages.siteId, siteId));
-  return new Map(rows.map((r) => [r.pageId, { ...r, recordMap: r.recordMap as ExtendedRecordMap }]));
+  const pages = new Map(rows.map(({ bytes: _bytes, ...r }) => [r.pageId, { ...r, recordMap: r.recordMap as ExtendedRecordMap }]));
+  return { pages, bytes: rows.reduce((sum, r) => sum + Number(r.bytes), 0) };
 }
 
 /** Takes the lease when it is free, expired or already ours; false when another process holds it. */

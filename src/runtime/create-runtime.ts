@@ -51,6 +51,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     db: database.db,
     gateway: notion,
     revalidateMs: env.REVALIDATE_SECONDS * 1000,
+    cacheBytes: env.SNAPSHOT_CACHE_MB * 1024 * 1024,
     // After a change: new posts mail subscribers; the search index and the AI passages follow the snapshot; renamed
     // posts keep their old slugs as redirects (the site server then drops its cached redirects).
     onUpdated: async (site, before, after) => {

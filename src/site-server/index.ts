@@ -14,7 +14,7 @@ import type { HostTarget } from "./classify-host";
 import { robotsTxt, rssFeed, sitemap } from "./feeds";
 import { siteModelOf, type SiteModel } from "@/site-model/site-model";
 import { faviconSvg } from "./render/favicon";
-import { makeCachedResponse, PageCache, sendCached, type CachedResponse } from "./page-cache";
+import { makeCachedResponse, PageCache, sendCached, type CachedResponse } from "@/http/page-cache";
 import type { RenderContext } from "./render/context";
 import { renderNotFound, renderRoute, renderSearchPage } from "./render/render-route";
 import { readSmallBody, sendPlainHtml } from "./respond";

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import type { EmailProvider } from "@/integrations/email";
-import { CONVERSION } from "@/integrations/tracking/conversion-events";
+import { CONVERSION } from "@/integrations/tracking";
 
 const EVENTS = Object.values(CONVERSION) as [string, ...string[]];
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { PaymentProvider, ProviderPrice, ProviderSubscription } from "./index";
+import type { PaymentProvider, ProviderPrice, ProviderSubscription } from "./types";
 
 /** A small Paddle Billing API client (fetch): only the calls we make, each validated with zod. */
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { FileStorage, StoredFile } from "./index";
+import type { FileStorage, StoredFile } from "./types";
 
 /** Files on local disk; the key is hashed into the path, so no key can name a file outside the root. */
 export function createLocalDiskStorage(root: string): FileStorage {

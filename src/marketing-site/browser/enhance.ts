@@ -4,7 +4,7 @@
  * The pages work without it: links, the FAQ (<details>) and every text are plain HTML.
  */
 import { keepSignupReason } from "@/lib/signup-reason-storage";
-import { loadSupportChat } from "@/integrations/tracking/support-chat";
+import { loadSupportChat } from "@/components/tracking/support-chat";
 
 const FOCUSABLE = "a[href], button:not([disabled]), input, select, textarea, video[controls], [tabindex]:not([tabindex='-1'])";
 

@@ -18,7 +18,7 @@ const retries: { delayMs: number; reason: string }[] = [];
 let blog: { pageId: string; rowIds: string[] };
 let docs: { root: string; grandchild: string };
 
-function service(opts: { revalidateMs?: number } = {}): ContentService {
+function service(opts: { revalidateMs?: number; cacheBytes?: number } = {}): ContentService {
   const gateway = createNotionGateway({
     apiBaseUrl: stub.apiBaseUrl,
     timeoutMs: 400,
@@ -26,7 +26,7 @@ function service(opts: { revalidateMs?: number } = {}): ContentService {
     maxRetryAfterMs: 1500,
     onRetry: (r) => void retries.push(r),
   });
-  return createContentService({ db: database.db, gateway, revalidateMs: opts.revalidateMs ?? 60_000, log: () => {} });
+  return createContentService({ db: database.db, gateway, revalidateMs: opts.revalidateMs ?? 60_000, log: () => {}, cacheBytes: opts.cacheBytes });
 }
 const control = () => stubControl(stub.url);
 
@@ -241,5 +241,33 @@ describe("page trees refresh incrementally", () => {
     const results = await Promise.all([content.refresh(contentSiteOf(a.site)), content.refresh(contentSiteOf(b.site))]);
     expect(results.map((r) => r.status)).toEqual(["updated", "updated"]);
     expect((await control().calls()).maxInFlight).toBe(3);
+  });
+});
+
+describe("the snapshot cache", () => {
+  it("is bounded: past its size the least recently read site leaves memory and is read again from the database", async () => {
+    const filler = service();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = (await insertSite(database, "blog", blog.pageId)).site.id;
+      await filler.refresh({ id, siteType: "blog", notionPageId: blog.pageId, settings: { versions: [] } });
+      ids.push(id);
+    }
+    const unbounded = service();
+    for (const id of ids) await unbounded.getSnapshot(id);
+    const oneSite = unbounded.memory().bytes / 3;
+    expect(unbounded.memory().sites).toBe(3);
+
+    // Room for two sites' snapshots.
+    const bounded = service({ cacheBytes: Math.ceil(oneSite * 2.5) });
+    const first = await bounded.getSnapshot(ids[0]!);
+    await bounded.getSnapshot(ids[1]!);
+    await bounded.getSnapshot(ids[2]!);
+    expect(bounded.memory().sites).toBe(2);
+    expect(bounded.memory().bytes).toBeLessThanOrEqual(Math.ceil(oneSite * 2.5));
+    // The evicted site still answers, from the database (a new object, same content).
+    const again = await bounded.getSnapshot(ids[0]!);
+    expect(again).not.toBe(first);
+    expect(again?.pages.size).toBe(first?.pages.size);
   });
 });

@@ -3,8 +3,8 @@
 import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 import { useEffect, useRef, useState } from "react";
 import { readPublicConfig } from "@/lib/public-config";
-import { CONVERSION } from "@/integrations/tracking/conversion-events";
-import { trackConversion } from "@/integrations/tracking/browser";
+import { CONVERSION } from "@/integrations/tracking";
+import { trackConversion } from "@/components/tracking/browser";
 import { useRouter } from "next/navigation";
 import { siteRpc, RpcError } from "@/rpc/client";
 import { notionPageProblem, notionUrlProblem } from "@/lib/notion-page-rules";

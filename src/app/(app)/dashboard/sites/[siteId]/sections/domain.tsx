@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from "react";
 import { readPublicConfig } from "@/lib/public-config";
-import { CONVERSION } from "@/integrations/tracking/conversion-events";
-import { trackConversion } from "@/integrations/tracking/browser";
+import { CONVERSION } from "@/integrations/tracking";
+import { trackConversion } from "@/components/tracking/browser";
 import { useRouter } from "next/navigation";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import type { DomainState } from "@/core/domains/domain-state";

@@ -8,8 +8,8 @@ import { Button } from "@/components/button";
 import { ColorField, Panel, SelectField, TextArea, TextField, Toggle } from "@/components/fields";
 import { useSave } from "./use-save";
 import toast from "react-hot-toast";
-import { CONVERSION, type ConversionEvent } from "@/integrations/tracking/conversion-events";
-import { trackConversion } from "@/integrations/tracking/browser";
+import { CONVERSION, type ConversionEvent } from "@/integrations/tracking";
+import { trackConversion } from "@/components/tracking/browser";
 
 /** The enable-widget / enable-ai-chatbot conversions (SPEC §9): once, when a save turns the feature on. */
 function useTurnedOn(initiallyOn: boolean, event: ConversionEvent, siteType: string) {

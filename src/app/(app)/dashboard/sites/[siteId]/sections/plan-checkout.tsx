@@ -12,8 +12,8 @@ import { Button } from "@/components/button";
 import { runAction } from "@/components/run-action";
 import { formatPrice } from "@/lib/currency";
 import { readPublicConfig, requirePublicValue } from "@/lib/public-config";
-import { CONVERSION } from "@/integrations/tracking/conversion-events";
-import { trackConversion } from "@/integrations/tracking/browser";
+import { CONVERSION } from "@/integrations/tracking";
+import { trackConversion } from "@/components/tracking/browser";
 import { checkoutCustomData, purchaseOf } from "@/lib/checkout";
 
 const intervalLabel = (p: PlanProduct) => (p.frequency === 1 ? `per ${p.interval}` : `every ${p.frequency} ${p.interval}s`);

@@ -2,7 +2,7 @@
 
 import type { PublicConfig } from "@/env";
 import { userRpc } from "@/rpc/client";
-import { SIGNUP_CONVERSION_KEY, type ConversionEvent, type ConversionProperties, type UserMarkers } from "./conversion-events";
+import { SIGNUP_CONVERSION_KEY, type ConversionEvent, type ConversionProperties, type UserMarkers } from "@/integrations/tracking";
 
 /**
  * Conversion tracking in the browser (SPEC §7, §9): each destination whose variable is set gets each event; none set
