@@ -73,7 +73,8 @@ export async function fetchOfficialPage(client: OfficialClient, pageId: string, 
   if (!isFullBlock(root)) throw new OfficialNotionError("not_shared");
 
   if (root.type === "child_database") {
-    await addDatabase(f, root.id, contextOf(root.parent, f, []));
+    const source = await addDatabase(f, root.id, contextOf(root.parent, f, []));
+    for (const u of [source?.created_by, source?.last_edited_by]) if (u?.id) f.userIds.add(u.id);
   } else {
     const page = await notionCall(() => client.pages.retrieve({ page_id: id }));
     if (!isFullPage(page)) throw new OfficialNotionError("not_shared");
@@ -158,14 +159,14 @@ function dataSource(f: Fetch, id: string): Promise<DataSourceObjectResponse> {
 }
 
 /** A database's block, collection (its first data source), views, and each view's rows. */
-async function addDatabase(f: Fetch, databaseId: string, ctx: RecordContext): Promise<void> {
+async function addDatabase(f: Fetch, databaseId: string, ctx: RecordContext): Promise<DataSourceObjectResponse | null> {
   const database = await notionCall(() => f.client.databases.retrieve({ database_id: databaseId }));
   if (!("data_sources" in database)) throw new OfficialNotionError("not_shared");
   // A database with several data sources shows its first here: the record map has one collection per database block.
   const first = database.data_sources[0];
   if (!first) {
     put(f, "block", databaseBlockRecord(database, "", [], ctx));
-    return;
+    return null;
   }
   const source = await dataSource(f, first.id);
   const views = await viewsOf(f, databaseId, source.id);
@@ -190,6 +191,7 @@ async function addDatabase(f: Fetch, databaseId: string, ctx: RecordContext): Pr
       [view.id]: { collection_group_results: { type: "results", blockIds: rows.map((r) => r.id), hasMore: rows.length >= MAX_DATABASE_ROWS } } as never,
     };
   }
+  return source;
 }
 
 type ViewLike = Pick<DataSourceViewObjectResponse, "id" | "name" | "type" | "sorts" | "filter" | "configuration">;
