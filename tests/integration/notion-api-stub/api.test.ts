@@ -65,7 +65,7 @@ describe("reading", () => {
     expect("data_sources" in database && database.data_sources).toHaveLength(1);
     const sourceId = (database as { data_sources: { id: string }[] }).data_sources[0]!.id;
     const asc = await client.dataSources.query({ data_source_id: sourceId, sorts: [{ property: "Date", direction: "ascending" }] });
-    const dates = asc.results.map((p) => (p as { properties: { Date: { date: { start: string } } } }).properties.Date.date.start);
+    const dates = asc.results.map((p) => (p as unknown as { properties: { Date: { date: { start: string } } } }).properties.Date.date.start);
     expect(dates).toEqual([...dates].sort());
     expect(dates.length).toBe(14);
     const hidden = await client.dataSources.query({ data_source_id: sourceId, filter: { property: "Hidden", checkbox: { equals: true } } });
