@@ -1,0 +1,247 @@
+import crypto from "node:crypto";
+import { isFullBlock, isFullDataSource, isFullPage, isFullUser, type BlockObjectResponse, type DataSourceObjectResponse, type DataSourceViewObjectResponse, type PageObjectResponse } from "@notionhq/client";
+import type { ExtendedRecordMap } from "notion-types";
+import { MAX_DATABASE_ROWS } from "../fetch-page";
+import type { OfficialClient } from "./client";
+import {
+  blockRecord,
+  collectionRecord,
+  collectionViewRecord,
+  databaseBlockRecord,
+  notionUserRecord,
+  pageRecord,
+  userIdsIn,
+  type NotionRecord,
+  type RecordContext,
+} from "./convert";
+import { notionCall, OfficialNotionError } from "./errors";
+
+/**
+ * One Notion page (or a full-page database), whole, read through the official API and returned as the record map
+ * the public path produces for the same page (fetch-page.ts): the page first, every content block below it
+ * (paginated, recursively, not descending into sub-pages), each database on it with its collection, views and
+ * every view's rows queried with the view's own sorts and filter (ungrouped: boards are grouped by us later), and
+ * the users its people properties and mentions name. Any failure throws, so a partial page is never stored.
+ */
+
+/** Blocks read per page at most; a longer page is cut there (the API lists children 100 at a time). */
+export const MAX_PAGE_BLOCKS = 5000;
+/** How deep nested blocks are followed (toggles in columns in toggles…); the public path scans sub-pages to 8. */
+export const MAX_BLOCK_DEPTH = 8;
+const PAGE_SIZE = 100;
+
+export type FetchOfficialPageOptions = {
+  /** The connection's workspace id (from the OAuth token answer), kept as the records' space_id. */
+  workspaceId?: string;
+  maxBlocks?: number;
+  maxDepth?: number;
+};
+
+type Fetch = {
+  client: OfficialClient;
+  recordMap: ExtendedRecordMap;
+  spaceId: string | undefined;
+  blocksLeft: number;
+  maxDepth: number;
+  userIds: Set<string>;
+  dataSources: Map<string, Promise<DataSourceObjectResponse>>;
+};
+
+const dashed = (id: string) => {
+  const h = id.replace(/-/g, "").toLowerCase();
+  return h.length === 32 ? `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}` : id;
+};
+
+const box = (record: NotionRecord) => ({ role: "reader" as const, value: record }) as never;
+
+function put(f: Fetch, table: "block" | "collection" | "collection_view" | "notion_user", record: NotionRecord): void {
+  (f.recordMap[table] as Record<string, unknown>)[record.id] = box(record);
+}
+
+export async function fetchOfficialPage(client: OfficialClient, pageId: string, opts: FetchOfficialPageOptions = {}): Promise<ExtendedRecordMap> {
+  const id = dashed(pageId);
+  const f: Fetch = {
+    client,
+    recordMap: { block: {}, collection: {}, collection_view: {}, notion_user: {}, collection_query: {}, signed_urls: {} },
+    spaceId: opts.workspaceId,
+    blocksLeft: opts.maxBlocks ?? MAX_PAGE_BLOCKS,
+    maxDepth: opts.maxDepth ?? MAX_BLOCK_DEPTH,
+    userIds: new Set(),
+    dataSources: new Map(),
+  };
+  const root = await notionCall(() => client.blocks.retrieve({ block_id: id }));
+  if (!isFullBlock(root)) throw new OfficialNotionError("not_shared");
+
+  if (root.type === "child_database") {
+    const source = await addDatabase(f, root.id, contextOf(root.parent, f, []));
+    for (const u of [source?.created_by, source?.last_edited_by]) if (u?.id) f.userIds.add(u.id);
+  } else {
+    const page = await notionCall(() => client.pages.retrieve({ page_id: id }));
+    if (!isFullPage(page)) throw new OfficialNotionError("not_shared");
+    // The page goes in first, as the public path's record maps have it; its content is filled in after.
+    const ctx = contextOf(page.parent, f, []);
+    put(f, "block", pageRecord(page, ctx));
+    const content = await addChildren(f, id, 0);
+    const record = pageRecord(page, { ...ctx, content });
+    put(f, "block", record);
+    userIdsIn(record.properties, f.userIds);
+    for (const u of [page.created_by, page.last_edited_by]) if (u?.id) f.userIds.add(u.id);
+    // A database row carries its collection along, as the public path's ancestors do.
+    if (page.parent.type === "data_source_id") {
+      const source = await dataSource(f, page.parent.data_source_id);
+      put(f, "collection", collectionRecord(source, page.parent.database_id, f.spaceId));
+    }
+  }
+  await addUsers(f);
+  return f.recordMap;
+}
+
+function contextOf(parent: PageObjectResponse["parent"] | BlockObjectResponse["parent"], f: Fetch, content: string[]): RecordContext {
+  switch (parent.type) {
+    case "page_id":
+      return { parentId: parent.page_id, parentTable: "block", spaceId: f.spaceId, content };
+    case "block_id":
+      return { parentId: parent.block_id, parentTable: "block", spaceId: f.spaceId, content };
+    case "data_source_id":
+      return { parentId: parent.data_source_id, parentTable: "collection", spaceId: f.spaceId, content };
+    case "database_id":
+      return { parentId: parent.database_id, parentTable: "block", spaceId: f.spaceId, content };
+    default:
+      return { parentId: f.spaceId ?? "", parentTable: "space", spaceId: f.spaceId, content };
+  }
+}
+
+/** Every child of a block, page by page, following nested blocks; returns the child ids in order. */
+async function addChildren(f: Fetch, parentId: string, depth: number): Promise<string[]> {
+  const children: BlockObjectResponse[] = [];
+  let cursor: string | undefined;
+  do {
+    if (f.blocksLeft <= 0) break;
+    const page = await notionCall(() => f.client.blocks.children.list({ block_id: parentId, start_cursor: cursor, page_size: PAGE_SIZE }));
+    for (const block of page.results) {
+      if (!isFullBlock(block) || f.blocksLeft <= 0) continue;
+      f.blocksLeft -= 1;
+      children.push(block);
+    }
+    cursor = page.has_more && page.next_cursor ? page.next_cursor : undefined;
+  } while (cursor);
+
+  // Siblings' subtrees at once: the connection's queue keeps the pace at Notion's limit.
+  const converted = await Promise.all(
+    children.map(async (block) => {
+      const ctx: RecordContext = { parentId, parentTable: "block", spaceId: f.spaceId, content: [] };
+      if (block.type === "child_database") {
+        await addDatabase(f, block.id, ctx);
+        return block.id;
+      }
+      const goDeeper = block.has_children && block.type !== "child_page" && depth < f.maxDepth;
+      ctx.content = goDeeper ? await addChildren(f, block.id, depth + 1) : [];
+      const record = blockRecord(block, ctx);
+      if (!record) return null;
+      userIdsIn(record.properties, f.userIds);
+      put(f, "block", record);
+      return block.id;
+    }),
+  );
+  return converted.filter((id): id is string => Boolean(id));
+}
+
+function dataSource(f: Fetch, id: string): Promise<DataSourceObjectResponse> {
+  let pending = f.dataSources.get(id);
+  if (!pending) {
+    pending = notionCall(() => f.client.dataSources.retrieve({ data_source_id: id })).then((source) => {
+      if (!isFullDataSource(source)) throw new OfficialNotionError("not_shared");
+      return source;
+    });
+    f.dataSources.set(id, pending);
+  }
+  return pending;
+}
+
+/** A database's block, collection (its first data source), views, and each view's rows. */
+async function addDatabase(f: Fetch, databaseId: string, ctx: RecordContext): Promise<DataSourceObjectResponse | null> {
+  const database = await notionCall(() => f.client.databases.retrieve({ database_id: databaseId }));
+  if (!("data_sources" in database)) throw new OfficialNotionError("not_shared");
+  // A database with several data sources shows its first here: the record map has one collection per database block.
+  const first = database.data_sources[0];
+  if (!first) {
+    put(f, "block", databaseBlockRecord(database, "", [], ctx));
+    return null;
+  }
+  const source = await dataSource(f, first.id);
+  const views = await viewsOf(f, databaseId, source.id);
+  put(f, "collection", collectionRecord(source, databaseId, f.spaceId));
+  for (const view of views) put(f, "collection_view", collectionViewRecord(view, source, databaseId, f.spaceId));
+  put(f, "block", databaseBlockRecord(database, source.id, views.map((v) => v.id), ctx));
+
+  const queries = new Map<string, Promise<PageObjectResponse[]>>();
+  for (const view of views) {
+    const sorts = (view.sorts ?? []) as never[];
+    const filter = view.filter ?? undefined;
+    const key = JSON.stringify({ sorts, filter });
+    if (!queries.has(key)) queries.set(key, queryRows(f, source.id, sorts, filter));
+    const rows = await queries.get(key)!;
+    for (const row of rows) {
+      const record = pageRecord(row, { parentId: source.id, parentTable: "collection", spaceId: f.spaceId, content: [] });
+      put(f, "block", record);
+      userIdsIn(record.properties, f.userIds);
+    }
+    f.recordMap.collection_query[source.id] = {
+      ...f.recordMap.collection_query[source.id],
+      [view.id]: { collection_group_results: { type: "results", blockIds: rows.map((r) => r.id), hasMore: rows.length >= MAX_DATABASE_ROWS } } as never,
+    };
+  }
+  return source;
+}
+
+type ViewLike = Pick<DataSourceViewObjectResponse, "id" | "name" | "type" | "sorts" | "filter" | "configuration">;
+
+/** The database's views of this data source; when Notion lists none, one table view in the query's order. */
+async function viewsOf(f: Fetch, databaseId: string, dataSourceId: string): Promise<ViewLike[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await notionCall(() => f.client.views.list({ database_id: databaseId, start_cursor: cursor, page_size: PAGE_SIZE }));
+    ids.push(...page.results.map((v) => v.id));
+    cursor = page.has_more && page.next_cursor ? page.next_cursor : undefined;
+  } while (cursor);
+  const views = await Promise.all(ids.map((viewId) => notionCall(() => f.client.views.retrieve({ view_id: viewId }))));
+  const full = views.filter((v): v is DataSourceViewObjectResponse => "name" in v && (!v.data_source_id || v.data_source_id === dataSourceId));
+  if (full.length) return full;
+  const id = crypto.createHash("sha1").update(`view:${databaseId}`).digest("hex");
+  return [{ id: dashed(id.slice(0, 32)), name: "Table", type: "table", sorts: [], filter: null, configuration: null }];
+}
+
+async function queryRows(f: Fetch, dataSourceId: string, sorts: never[], filter: unknown): Promise<PageObjectResponse[]> {
+  const rows: PageObjectResponse[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await notionCall(() =>
+      f.client.dataSources.query({
+        data_source_id: dataSourceId,
+        sorts,
+        ...(filter ? { filter: filter as never } : {}),
+        start_cursor: cursor,
+        page_size: Math.min(PAGE_SIZE, MAX_DATABASE_ROWS - rows.length),
+      }),
+    );
+    for (const result of page.results) if (isFullPage(result)) rows.push(result);
+    cursor = page.has_more && page.next_cursor && rows.length < MAX_DATABASE_ROWS ? page.next_cursor : undefined;
+  } while (cursor);
+  return rows;
+}
+
+/** notion_user records for the users named; a user the connection may not read is left out (rendered as unknown). */
+async function addUsers(f: Fetch): Promise<void> {
+  await Promise.all(
+    [...f.userIds].map(async (id) => {
+      try {
+        const user = await notionCall(() => f.client.users.retrieve({ user_id: id }));
+        if (isFullUser(user)) put(f, "notion_user", notionUserRecord(user));
+      } catch (err) {
+        if (err instanceof OfficialNotionError && (err.failure === "not_shared" || err.failure === "restricted")) return;
+        throw err;
+      }
+    }),
+  );
+}
