@@ -1,5 +1,5 @@
 import { APIErrorCode, APIResponseError, isNotionClientError } from "@notionhq/client";
-import { AppError, type ErrorCode } from "@/core/errors";
+import { AppError, type ErrorCode } from "@/lib/errors";
 
 /**
  * What went wrong talking to Notion's official API, in the product's one error type. "Private" means something

@@ -1,5 +1,5 @@
 import { isFullBlock, isFullPage, type PageObjectResponse } from "@notionhq/client";
-import { AppError } from "@/core/errors";
+import { AppError } from "@/lib/errors";
 import type { OfficialClient } from "./client";
 import { fileRefOf, stableFileRef } from "./convert";
 import { notionCall } from "./errors";
