@@ -4,7 +4,7 @@ import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/site
 import { createAiStub, type AiStub } from "../../../tools/ai-stub/server";
 import { aiStubControl } from "../../../tools/ai-stub/control";
 import { NOT_COVERED, VISITOR_CHAT_LIMITS } from "@/core/ai/answer-visitor-question";
-import { CHAT_RATE_MESSAGES } from "@/site-server/chat";
+import { CHAT_RATE_MESSAGES } from "@/site-server/endpoints/chat";
 
 /**
  * The visitor chatbot of published sites over real HTTP: the product's OpenAI-compatible client against the AI

@@ -7,7 +7,7 @@ import type { SiteSnapshot } from "@/notion/site-content";
 import { assignSlugs, buildSiteModel as buildAny, type DatabaseSiteModel } from "@/site-server/model/site-model";
 
 const buildSiteModel = (...args: Parameters<typeof buildAny>) => buildAny(...args) as DatabaseSiteModel | null;
-import { normalizePath } from "@/site-server";
+import { normalizePath } from "@/site-server/request";
 
 const WORKSPACE = path.resolve(import.meta.dirname, "../../../tools/notion-stub/workspace");
 const index = JSON.parse(fs.readFileSync(path.join(WORKSPACE, "index.json"), "utf8")) as Record<string, string>;

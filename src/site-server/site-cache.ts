@@ -1,0 +1,68 @@
+import { notionPageIdFromUrl } from "@/notion/inspect-page";
+import type { SiteSnapshot } from "@/notion/site-content";
+import { buildSiteModel, type SiteModel } from "./model/site-model";
+import { PageCache, type CachedResponse } from "./page-cache";
+import type { PublishedSite } from "./site-lookup";
+
+/**
+ * The site server's two per-process caches: each site's page model (rebuilt when its snapshot's version changes)
+ * and rendered responses keyed by site, content version, row stamp and path. Both are dropped per site when it
+ * changes.
+ */
+
+/**
+ * Page models kept at once, least recently used out first. A model is a few hundred KB for a large site, so this
+ * bounds the cache to tens of MB; a site pushed out is rebuilt from its snapshot on its next request (milliseconds).
+ */
+const MAX_MODELS = 200;
+
+export function createSiteCache() {
+  const pages = new PageCache();
+  const models = new Map<string, { version: number; model: SiteModel | null }>();
+
+  return {
+    /** The site's page model for this snapshot; null when the snapshot cannot be read as the site's type. */
+    modelOf(site: PublishedSite, snapshot: SiteSnapshot): SiteModel | null {
+      const hit = models.get(site.id);
+      if (hit && hit.version === snapshot.version) {
+        // Re-insert: Map order is our recency order.
+        models.delete(site.id);
+        models.set(site.id, hit);
+        return hit.model;
+      }
+      const versionRoots = site.settings.versions
+        .map((v) => ({ label: v.label, pageId: notionPageIdFromUrl(v.notionPageUrl) ?? "" }))
+        .filter((v) => v.pageId);
+      const model = buildSiteModel(site.siteType, site.notionPageId, snapshot, new Date(), versionRoots);
+      models.delete(site.id);
+      models.set(site.id, { version: snapshot.version, model });
+      for (const key of models.keys()) {
+        if (models.size <= MAX_MODELS) break;
+        models.delete(key);
+      }
+      return model;
+    },
+
+    /** A cached response for this site, path and content version, rendered on a miss. */
+    cached(site: PublishedSite, snapshot: SiteSnapshot, key: string, render: () => CachedResponse): CachedResponse {
+      const full = `${site.id}\n${snapshot.version}:${site.stamp}\n${key}`;
+      let hit = pages.get(full);
+      if (!hit) {
+        hit = render();
+        pages.set(full, hit);
+      }
+      return hit;
+    },
+
+    forget(siteId: string): void {
+      pages.deleteSite(siteId);
+      models.delete(siteId);
+    },
+
+    get modelCount(): number {
+      return models.size;
+    },
+  };
+}
+
+export type SiteCache = ReturnType<typeof createSiteCache>;
