@@ -58,7 +58,8 @@ export function renderEndpointTable(): string {
     const locked = e.servedWhenLocked ? "served" : e.passwordFormWhenLocked ? "password form (GET), else 401" : "401";
     return `| \`${path}\` | ${e.methods.join(", ")} | ${locked} | ${e.summary}${e.appliesTo ? " Only on protected sites." : ""} |`;
   });
-  return ["| Path | Methods | Protected site, no cookie | What |", "|---|---|---|---|", ...rows].join("\n");
+  const pages = "| any other path | GET, HEAD | password form (GET), else 401 | A page from the slug map, or the 404 page. |";
+  return ["| Path | Methods | Protected site, no cookie | What |", "|---|---|---|---|", ...rows, pages].join("\n");
 }
 
 /** docs/architecture.md with the generated table between its markers. */
