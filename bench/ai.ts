@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import zlib from "node:zlib";
 import { startSitesApp, workspaceIndex } from "../tests/helpers/sites";
 import { rawRequest } from "../tests/helpers/raw-request";
 import { createAiStub } from "../tools/ai-stub/server";
+import { widgetScript } from "../src/site-server/assets";
 import type { BenchRow } from "./sync";
 
 /**
@@ -39,7 +38,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export async function benchAi(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const widget = fs.readFileSync(path.resolve(import.meta.dirname, "../public/widget.js"));
+  const widget = widgetScript().body;
   rows.push({ name: "widget.js, bytes gzip / brotli", value: `${zlib.gzipSync(widget, { level: 9 }).length} / ${zlib.brotliCompressSync(widget).length}`, budget: "≤ 10240 compressed" });
 
   const stub = await createAiStub();

@@ -13,6 +13,7 @@ import { createHostClassifier, isLoopbackTlsAsk } from "@/site-server/classify-h
 import { createSiteServer } from "@/site-server";
 import { createMarketingSite } from "@/marketing-site";
 import { sendPlainHtml } from "@/site-server/respond";
+import { serveAppWidget } from "@/site-server/endpoints/assets";
 import { rejectBadAppRequest } from "@/http/request-guards";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { reportError, startErrorReporting } from "@/integrations/error-reporting";
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
     const target = isLoopbackTlsAsk(req.headers.host, req.url) ? ({ kind: "app" } as const) : classify(req.headers.host);
     const work =
       target.kind === "app"
-        ? rejectBadAppRequest(req, res)
+        ? rejectBadAppRequest(req, res) || serveAppWidget(req, res)
           ? Promise.resolve()
           : marketingSite.handle(req, res).then((handled) => (handled ? undefined : handleNext(req, res)))
         : target.kind === "site"

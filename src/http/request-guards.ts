@@ -1,20 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { sendJsonError } from "./json-error";
 
 /** Body limits for the app's API (CONTRACTS §7): 1 MB, 8 MB on /api/site where uploadFile lives. */
 export const API_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
 const MAX_URL_LENGTH = 8 * 1024;
-
-export function sendJsonError(res: ServerResponse, status: number, message: string, extraHeaders: Record<string, string> = {}): void {
-  const body = JSON.stringify({ error: { status, message } });
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(body),
-    "cache-control": "no-store",
-    ...extraHeaders,
-  });
-  res.end(body);
-}
 
 /**
  * Cheap checks before a request reaches Next.js, answering clear 4xx instead of letting a route fail:

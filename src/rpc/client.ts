@@ -3,6 +3,7 @@ import type { siteMethods } from "./site-methods";
 import type { userMethods } from "./user-methods";
 import { DEFAULT_REQUEST_TIMEOUT_MS } from "@/lib/layout";
 import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
+import { readSse } from "@/lib/read-sse";
 
 /**
  * The browser's typed JSON-RPC client (CONTRACTS §7). Only types cross from the server: method names, params and
@@ -91,22 +92,15 @@ export function createRpcClient<T extends MethodTable>(endpoint: string) {
       if (!(res.headers.get("content-type") ?? "").startsWith("text/event-stream") || !res.body) {
         return unwrap((await res.json()) as Reply, res.status) as ResultOf<T, M>;
       }
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const chunk = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(chunk)?.[1];
-          const data = JSON.parse(/^data: (.*)$/m.exec(chunk)?.[1] ?? "null") as Reply;
-          if (event === "data") onItem(data);
-          else if (event === "result" || event === "error") return unwrap(data, 200) as ResultOf<T, M>;
+      let final = null as Reply | null;
+      await readSse(res.body, (event, data) => {
+        if (event === "data") onItem(data);
+        else if (event === "result" || event === "error") {
+          final = data as Reply;
+          return true;
         }
-      }
+      });
+      if (final) return unwrap(final, 200) as ResultOf<T, M>;
       throw new RpcError("The connection closed before the answer came", "HTTP", 0);
     },
   };

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import zlib from "node:zlib";
+import { buildSync } from "esbuild";
 
 /**
  * The one stylesheet every published page links (our layout + react-notion-x blocks + KaTeX), built once per process,
@@ -53,13 +54,30 @@ export function katexFont(name: string): Asset | null {
   return built;
 }
 
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** A browser script (TypeScript in ./browser) bundled and minified for the browser, once per process. */
+function bundle(entry: string): Buffer {
+  const out = buildSync({
+    entryPoints: [path.join(import.meta.dirname, "browser", entry)],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: "es2020",
+    write: false,
+    tsconfig: path.join(ROOT, "tsconfig.json"),
+    logLevel: "silent",
+  });
+  return Buffer.from(out.outputFiles[0]!.contents);
+}
+
 const scripts = new Map<string, Asset & { href: string }>();
 
-/** A script served from the site's own host at `route?v=<hash>` with a one-year cache, read once per process. */
-function scriptAsset(file: string, route: string): Asset & { href: string } {
+/** A script served from the site's own host at `route?v=<hash>` with a one-year cache. */
+function scriptAsset(entry: string, route: string): Asset & { href: string } {
   let built = scripts.get(route);
   if (!built) {
-    const body = asset(fs.readFileSync(path.join(import.meta.dirname, file)), "text/javascript; charset=utf-8");
+    const body = asset(bundle(entry), "text/javascript; charset=utf-8");
     built = { ...body, href: `${route}?v=${body.etag.slice(1, 13)}` };
     scripts.set(route, built);
   }
@@ -67,26 +85,26 @@ function scriptAsset(file: string, route: string): Asset & { href: string } {
 }
 
 /** `/_/site.js`: the small script of docs and help-desk pages (search, feedback, contents, copy as Markdown). */
-export const siteIsland = () => scriptAsset("render/island.js", "/_/site.js");
+export const siteIsland = () => scriptAsset("island.ts", "/_/site.js");
 
 /** `/_/chat.js`: the visitor chat page's script, loaded only inside the chat frame. */
-export const chatScript = () => scriptAsset("render/chat.js", "/_/chat.js");
+export const chatScript = () => scriptAsset("chat.ts", "/_/chat.js");
 
 /**
- * `/_/widget.js`: the chat launcher, the same file the app serves as the embeddable widget (public/widget.js), so
+ * `/_/widget.js`: the chat launcher, the same script the app serves at `/widget.js` as the embeddable widget, so
  * published pages and owners' products run one script.
  */
-export const widgetScript = () => scriptAsset("../../public/widget.js", "/_/widget.js");
+export const widgetScript = () => scriptAsset("widget.ts", "/_/widget.js");
 
 let themeToggle: { source: string; sha256: string } | null = null;
 
 /**
- * The light/dark toggle (about 1 KB), inlined in every page's <head> so a visitor's choice applies before the first
+ * The light/dark toggle (under 1 KB), inlined in every page's <head> so a visitor's choice applies before the first
  * paint without a render-blocking request; the CSP allows it by its hash.
  */
 export function themeScript(): { source: string; sha256: string } {
   if (themeToggle) return themeToggle;
-  const source = fs.readFileSync(path.join(import.meta.dirname, "render/theme.js"), "utf8").trim();
+  const source = bundle("theme.ts").toString("utf8").trim();
   themeToggle = { source, sha256: crypto.createHash("sha256").update(source).digest("base64") };
   return themeToggle;
 }

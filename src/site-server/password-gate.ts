@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { verifySitePassword } from "@/core/sites/update-site-password";
-import { escapeHtml } from "./respond";
+import { renderPasswordPage } from "./render/password-page";
 import { NOTICE_PAGE_CSP } from "./security";
 import type { PublishedSite } from "./site-lookup";
 
@@ -41,22 +41,9 @@ export function safeNext(next: string | null | undefined, basePath: string): str
   return basePath && !next.startsWith(`${basePath}/`) && next !== basePath ? fallback : next;
 }
 
-/** The password page: no site name, no content, nothing to index. */
+/** The password page (render/password-page.tsx) with the headers of a page nobody may keep or index. */
 export function sendPasswordForm(res: ServerResponse, site: PublishedSite, next: string, opts: { status?: number; error?: string } = {}): void {
-  const action = `${site.basePath}/_/password`;
-  const body =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<meta name="robots" content="noindex,nofollow"><title>Password required</title>` +
-    `<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#111;background:#fff}` +
-    `main{width:min(360px,90vw);padding:2rem}h1{font-size:1.4rem;margin:0 0 .5rem}p{color:#555}label{display:block;font-weight:600;margin:1rem 0 .25rem}` +
-    `input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #999;border-radius:8px;font:inherit}` +
-    `button{margin-top:1rem;width:100%;padding:.6rem;border:0;border-radius:8px;background:#1f2937;color:#fff;font:inherit;font-weight:600;cursor:pointer}` +
-    `[role=alert]{color:#b00020;font-weight:600}@media (prefers-color-scheme:dark){body{background:#0f1115;color:#e6e8eb}p{color:#a1a9b3}input{background:#181b20;color:#e6e8eb}}</style></head>` +
-    `<body><main><h1>This site is password protected</h1><p>Enter the password to continue.</p>` +
-    (opts.error ? `<p role="alert">${escapeHtml(opts.error)}</p>` : "") +
-    `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="next" value="${escapeHtml(next)}">` +
-    `<label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password" autofocus maxlength="200">` +
-    `<button type="submit">Continue</button></form></main></body></html>`;
+  const body = renderPasswordPage({ action: `${site.basePath}/_/password`, next, error: opts.error });
   res.writeHead(opts.status ?? 401, {
     "content-type": "text/html; charset=utf-8",
     "content-length": Buffer.byteLength(body),

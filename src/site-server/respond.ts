@@ -1,5 +1,8 @@
 import { NOTICE_PAGE_CSP } from "./security";
+import { renderNoticePage } from "./render/notice-page";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE, type ErrorCode } from "@/lib/errors";
+import { reportError, type ErrorContext } from "@/integrations/error-reporting";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -9,12 +12,7 @@ export function escapeHtml(text: string): string {
 
 /** A tiny self-contained HTML page for errors and notices (no scripts, no external assets). */
 export function sendPlainHtml(res: ServerResponse, status: number, title: string, message: string): void {
-  const body =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
-    `<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#111;background:#fff}` +
-    `main{text-align:center;padding:2rem}h1{font-size:1.5rem;margin:0 0 .5rem}p{color:#555;margin:0}</style></head>` +
-    `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
+  const body = renderNoticePage(title, message);
   res.writeHead(status, {
     "content-type": "text/html; charset=utf-8",
     "content-length": Buffer.byteLength(body),
@@ -23,6 +21,41 @@ export function sendPlainHtml(res: ServerResponse, status: number, title: string
     "content-security-policy": NOTICE_PAGE_CSP,
   });
   res.end(body);
+}
+
+/** A page title for each error code (the message says what happened). */
+const ERROR_TITLES: Record<ErrorCode, string> = {
+  UNAUTHORIZED: "Not allowed",
+  FORBIDDEN: "Not allowed",
+  NOT_FOUND: "Not found",
+  CONFLICT: "Please try again",
+  RATE_LIMITED: "Too many requests",
+  PAYMENT_REQUIRED: "Not available",
+  VALIDATION: "Please check and try again",
+  PAYLOAD_TOO_LARGE: "Too large",
+  UPSTREAM: "Please try again",
+  INTERNAL: "Something went wrong",
+};
+
+/**
+ * A failure as the status and message a visitor sees: an AppError by its code (ERROR_CODES), `messages` replacing
+ * the message per code where the operation's own words are not for visitors (a provider's error text). Anything else
+ * is a bug: reported, and shown only as the generic message.
+ */
+export function visitorFacingError(err: unknown, context: ErrorContext, messages: Partial<Record<ErrorCode, string>> = {}): { code: ErrorCode; status: number; message: string } {
+  if (!(err instanceof AppError)) {
+    reportError(err, context);
+    return { code: "INTERNAL", status: ERROR_CODES.INTERNAL.status, message: GENERIC_ERROR_MESSAGE };
+  }
+  // An outside service failing is expected now and then: one line, not a report.
+  if (err.status >= 500) console.error(`[site] ${String(context.where ?? "")}: ${err.message}`);
+  return { code: err.code, status: err.status, message: messages[err.code] ?? err.message };
+}
+
+/** Answers a failure with a notice page (see visitorFacingError). */
+export function sendError(res: ServerResponse, err: unknown, context: ErrorContext, messages?: Partial<Record<ErrorCode, string>>): void {
+  const { code, status, message } = visitorFacingError(err, context, messages);
+  sendPlainHtml(res, status, ERROR_TITLES[code], message);
 }
 
 /** A small request body as text; null when it is larger than `max` (the request is then cut off). */

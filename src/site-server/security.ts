@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import type { Block, ExtendedRecordMap } from "notion-types";
 import type { SiteSettings } from "@/core/sites/site-settings";
 import { blockOf } from "@/notion/record-map";
+import type { PublishedSite } from "./site-lookup";
 
 /**
  * Published pages treat Notion content as untrusted (issue 7): embeds only from known providers (others become plain
@@ -124,3 +125,18 @@ export function inlineScriptHashes(settings: Pick<SiteSettings, "analytics">): s
 
 /** For our own small notice pages (errors, the password form): nothing but inline styles and a same-site form. */
 export const NOTICE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/** The chat page (/_/chat): its own script only; framed by the site itself, or by anyone while the widget is on. */
+export function chatPageCsp(site: PublishedSite): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    // The widget lives on the owner's other sites: any origin may frame this page then, and only then.
+    `frame-ancestors ${site.settings.widget.enabled ? "*" : "'self'"}`,
+  ].join("; ");
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubControl } from "../../../tools/notion-stub/control";
 import { createPlunkStub, type PlunkStub } from "../../../tools/plunk-stub/server";
+import { plunkStubControl } from "../../../tools/plunk-stub/control";
 import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/sites";
 import { rawRequest } from "../../helpers/raw-request";
 import { rpc, signedIn } from "../../helpers/rpc-client";
@@ -22,7 +23,7 @@ let blog: string;
 beforeAll(async () => {
   plunk = await createPlunkStub();
   s = await startSitesApp([{ siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Lumen Blog", email: { notifySubscribers: true, senderName: "Lumen Team", replyTo: "hello@lumen.test" } } }], {
-    env: { PLUNK_API_KEY: plunk.apiKey, PLUNK_API_BASE: plunk.url, EMAIL_FROM: "Pagewright <hello@pagewright.test>", TEAM_EMAIL: TEAM, REVALIDATE_SECONDS: "1" },
+    env: { PLUNK_API_KEY: plunk.apiKey, PLUNK_API_BASE: plunk.url, EMAIL_FROM: "Pagewright <hello@pagewright.test>", TEAM_EMAIL: TEAM, REVALIDATE_SECONDS: "1", TRUST_PROXY: "1" },
   });
   [blog] = s.hosts as [string];
 }, 300_000);
@@ -84,6 +85,20 @@ describe("subscribers (double opt-in)", () => {
     expect((await subscribe("ADA@example.com")).status).toBe(303);
     await new Promise((r) => setTimeout(r, 300));
     expect((await sentMails(plunk.url)).length).toBe(before);
+  });
+
+  it("answers a failed confirmation email with 502 and a message for visitors, not the provider's words", async () => {
+    await plunkStubControl(plunk.url).fault({ status: 500, message: "Provider database on fire", times: 1, endpoint: "send" });
+    // Its own visitor address (TRUST_PROXY is on), so the form's rate limit is not what answers.
+    const res = await rawRequest(`${s.app.url}/_/subscribe`, {
+      host: blog,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.9" },
+      body: "email=unlucky%40example.com",
+    });
+    expect(res.status).toBe(502);
+    expect(res.body).toContain("We could not send the confirmation email just now");
+    expect(res.body).not.toContain("Provider database on fire");
   });
 
   it("mails a new post in Notion once to each confirmed subscriber, with a working unsubscribe link", async () => {

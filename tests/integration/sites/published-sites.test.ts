@@ -108,6 +108,23 @@ describe("routing", () => {
     expect((await raw("/%2e%2e/%2e%2e/etc/passwd")).status).toBe(400);
     expect((await raw(`/${"a".repeat(1100)}`)).status).toBe(400);
   });
+
+  it("answers a method a path does not take with 405 and the methods it does take", async () => {
+    const call = (method: string, path: string) => rawRequest(`${s.app.url}${path}`, { host: blog, method, headers: { "content-type": "application/x-www-form-urlencoded" }, body: method === "POST" ? "x=1" : undefined });
+    const cases: [string, string, string][] = [
+      ["DELETE", "/", "GET, HEAD, POST"],
+      ["POST", "/", "GET, HEAD"],
+      ["POST", "/rss.xml", "GET, HEAD"],
+      ["POST", "/_/site.css", "GET, HEAD"],
+      ["GET", "/_/subscribe", "POST"],
+      ["GET", "/_/feedback", "POST"],
+      ["POST", "/_/subscribe/confirm", "GET, HEAD"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await call(method, path);
+      expect([method, path, res.status, res.headers.allow]).toEqual([method, path, 405, allow]);
+    }
+  });
 });
 
 describe("a blog", () => {

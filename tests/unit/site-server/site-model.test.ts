@@ -9,7 +9,7 @@ import { assignSlugs, siteModelOf, type DatabaseSiteModel } from "@/site-model/s
 
 const buildSiteModel = (siteType: SiteType, notionPageId: string, snapshot: Pick<SiteSnapshot, "pages">, now?: Date) =>
   siteModelOf({ siteType, notionPageId, settings: { versions: [] } }, snapshot, now) as DatabaseSiteModel | null;
-import { normalizePath } from "@/site-server";
+import { normalizePath } from "@/site-server/request";
 
 const WORKSPACE = path.resolve(import.meta.dirname, "../../../tools/notion-stub/workspace");
 const index = JSON.parse(fs.readFileSync(path.join(WORKSPACE, "index.json"), "utf8")) as Record<string, string>;

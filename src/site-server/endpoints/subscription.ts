@@ -1,10 +1,11 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Db } from "@/db/client";
+import type { ServerResponse } from "node:http";
 import { confirmSubscription } from "@/core/subscribers/confirm-subscription";
 import { findSubscriptionForUnsubscribe, unsubscribeFromSite } from "@/core/subscribers/unsubscribe-from-site";
-import { escapeHtml } from "./respond";
-import { NOTICE_PAGE_CSP } from "./security";
-import type { PublishedSite } from "./site-lookup";
+import { CONFIRM_PATH } from "@/core/subscribers/subscribe-to-site";
+import { escapeHtml } from "../respond";
+import { NOTICE_PAGE_CSP } from "../security";
+import type { PublishedSite } from "../site-lookup";
+import type { Endpoint } from "./context";
 
 /**
  * The pages behind the links in subscription emails, on the site's own host: confirm (double opt-in) and
@@ -42,45 +43,51 @@ function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked: boolea
   res.end(body);
 }
 
-function methodNotAllowed(res: ServerResponse, allow: string): void {
-  res.writeHead(405, { allow, "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
-}
-
 const INVALID_LINK: Notice = { status: 404, title: "This link is not valid", message: "It may be old or mistyped. Subscribe again from the site to get a new one." };
 
 /** GET /_/subscribe/confirm?token=… — the link in the confirmation email. */
-export async function handleConfirmSubscription(db: Db, req: IncomingMessage, res: ServerResponse, site: PublishedSite, search: URLSearchParams, locked: boolean): Promise<void> {
-  if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(res, "GET, HEAD");
-  const result = await confirmSubscription(db, site.id, search.get("token") ?? "");
-  if (result === "invalid") return sendSiteNotice(res, site, locked, INVALID_LINK);
-  sendSiteNotice(res, site, locked, {
-    status: 200,
-    title: result === "confirmed" ? "You're subscribed!" : "You're already subscribed",
-    message: "New posts will arrive in your inbox. Every email has a link to unsubscribe.",
-  });
-}
+export const confirmEndpoint: Endpoint = {
+  path: CONFIRM_PATH,
+  methods: ["GET", "HEAD"],
+  servedWhenLocked: true,
+  summary: "The link in the confirmation email (`?token=`): confirms the subscription.",
+  async handler(_req, res, site, { runtime, search, locked }) {
+    const result = await confirmSubscription(runtime.db, site.id, search.get("token") ?? "");
+    if (result === "invalid") return sendSiteNotice(res, site, locked, INVALID_LINK);
+    sendSiteNotice(res, site, locked, {
+      status: 200,
+      title: result === "confirmed" ? "You're subscribed!" : "You're already subscribed",
+      message: "New posts will arrive in your inbox. Every email has a link to unsubscribe.",
+    });
+  },
+};
 
 /**
  * /_/unsubscribe?token=… — GET asks (so mail scanners following links unsubscribe nobody), POST unsubscribes: the
  * page's button, and mail clients' one-click unsubscribe (RFC 8058, `List-Unsubscribe-Post`).
  */
-export async function handleUnsubscribe(db: Db, req: IncomingMessage, res: ServerResponse, site: PublishedSite, search: URLSearchParams, locked: boolean): Promise<void> {
-  const token = search.get("token") ?? "";
-  if (req.method === "POST") {
-    req.resume();
-    if (!(await unsubscribeFromSite(db, site.id, token))) return sendSiteNotice(res, site, locked, INVALID_LINK);
-    return sendSiteNotice(res, site, locked, { status: 200, title: "You're unsubscribed", message: "You will get no more emails from this site." });
-  }
-  if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(res, "GET, HEAD, POST");
-  const subscription = await findSubscriptionForUnsubscribe(db, site.id, token);
-  if (!subscription) return sendSiteNotice(res, site, locked, INVALID_LINK);
-  if (subscription.status === "unsubscribed") {
-    return sendSiteNotice(res, site, locked, { status: 200, title: "You're unsubscribed", message: "You will get no more emails from this site." });
-  }
-  sendSiteNotice(res, site, locked, {
-    status: 200,
-    title: "Unsubscribe?",
-    message: `${subscription.email} will get no more emails about new posts.`,
-    form: { action: `${site.basePath}/_/unsubscribe?token=${encodeURIComponent(token)}`, button: "Unsubscribe" },
-  });
-}
+export const unsubscribeEndpoint: Endpoint = {
+  path: "/_/unsubscribe",
+  methods: ["GET", "HEAD", "POST"],
+  servedWhenLocked: true,
+  summary: "The unsubscribe link (`?token=`): GET asks, POST unsubscribes (also RFC 8058 one-click).",
+  async handler(req, res, site, { runtime, search, locked }) {
+    const token = search.get("token") ?? "";
+    if (req.method === "POST") {
+      req.resume();
+      if (!(await unsubscribeFromSite(runtime.db, site.id, token))) return sendSiteNotice(res, site, locked, INVALID_LINK);
+      return sendSiteNotice(res, site, locked, { status: 200, title: "You're unsubscribed", message: "You will get no more emails from this site." });
+    }
+    const subscription = await findSubscriptionForUnsubscribe(runtime.db, site.id, token);
+    if (!subscription) return sendSiteNotice(res, site, locked, INVALID_LINK);
+    if (subscription.status === "unsubscribed") {
+      return sendSiteNotice(res, site, locked, { status: 200, title: "You're unsubscribed", message: "You will get no more emails from this site." });
+    }
+    sendSiteNotice(res, site, locked, {
+      status: 200,
+      title: "Unsubscribe?",
+      message: `${subscription.email} will get no more emails about new posts.`,
+      form: { action: `${site.basePath}/_/unsubscribe?token=${encodeURIComponent(token)}`, button: "Unsubscribe" },
+    });
+  },
+};

@@ -1,34 +1,46 @@
-// The chat launcher of published sites and the embeddable widget: one file, no dependencies, one global
-// (window.PagewrightWidget). A floating button opens the site's own /_/chat page in an iframe, so the chat is served
-// from the site's host (its password cookie applies) and loads only when opened.
-//   On a published site:  <script async src="/_/widget.js" data-frame="/_/chat" data-color="#2255dd"></script>
-//   In any other page:    <script async src="https://APP/widget.js" data-site="SITE_ID"></script>
-//                          (data-position="bottom-left", data-color="#aa3300" override the dashboard's settings)
-//   API: PagewrightWidget.open("prefilled message"), .close(), .toggle()
-(() => {
-  const script = document.currentScript;
-  if (!script || window.PagewrightWidget) return;
+/**
+ * The chat launcher of published sites and the embeddable widget: one file, no dependencies, one global
+ * (window.PagewrightWidget). A floating button opens the site's own /_/chat page in an iframe, so the chat is served
+ * from the site's host (its password cookie applies) and loads only when opened.
+ *   On a published site:  <script async src="/_/widget.js" data-frame="/_/chat" data-color="#2255dd"></script>
+ *   In any other page:    <script async src="https://APP/widget.js" data-site="SITE_ID"></script>
+ *                          (data-position="bottom-left", data-color="#aa3300" override the dashboard's settings)
+ *   API: PagewrightWidget.open("prefilled message"), .close(), .toggle()
+ */
+
+type WidgetApi = { open: (message?: string) => Promise<void>; close: () => Promise<void>; toggle: () => Promise<void> };
+type WidgetConfig = { frameUrl: string; color?: string; position?: string; label?: string };
+
+declare global {
+  interface Window {
+    PagewrightWidget?: WidgetApi;
+  }
+}
+
+const script = document.currentScript as HTMLScriptElement | null;
+if (script && !window.PagewrightWidget) start(script);
+
+function start(script: HTMLScriptElement): void {
   const d = script.dataset;
-  const colour = (c, fallback) => (/^#[0-9a-f]{6}$/i.test(c || "") ? c : fallback);
-  let ready;
-  let root;
-  let panel;
-  let frame;
-  let button;
+  const colour = (c: string | undefined, fallback: string) => (/^#[0-9a-f]{6}$/i.test(c || "") ? c! : fallback);
+  let root: { frameUrl: string } | undefined;
+  let panel: HTMLElement | undefined;
+  let frame: HTMLIFrameElement | undefined;
+  let button: HTMLButtonElement | undefined;
   let frameOrigin = "";
   let frameLoaded = false;
   let pending = "";
 
-  async function config() {
+  async function config(): Promise<WidgetConfig | null> {
     if (d.frame) return { frameUrl: new URL(d.frame, location.href).href, color: d.color, position: d.position, label: d.label };
     if (!d.site) return null;
     const res = await fetch(new URL(`/api/widget/${encodeURIComponent(d.site)}`, script.src));
     if (!res.ok) return null;
-    const c = await res.json();
+    const c = (await res.json()) as WidgetConfig & { enabled: boolean };
     return c.enabled ? { ...c, color: d.color || c.color, position: d.position || c.position } : null;
   }
 
-  function mount(c) {
+  function mount(c: WidgetConfig): void {
     const host = document.createElement("div");
     host.setAttribute("data-pagewright-widget", "");
     const shadow = host.attachShadow({ mode: "open" });
@@ -42,33 +54,33 @@
       `@media (max-width:480px){.panel{left:0;right:0;bottom:0;width:100vw;height:100dvh;border-radius:0}}</style>` +
       `<div class="panel" role="dialog" aria-label="Chat"><button class="close" type="button" aria-label="Close chat">×</button></div>` +
       `<button class="launch" type="button" aria-expanded="false"><svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"/></svg></button>`;
-    panel = shadow.querySelector(".panel");
-    button = shadow.querySelector("button.launch");
+    panel = shadow.querySelector<HTMLElement>(".panel")!;
+    button = shadow.querySelector<HTMLButtonElement>("button.launch")!;
     const label = c.label || "Open chat";
     button.setAttribute("aria-label", label);
     button.title = label;
     if (c.label) panel.setAttribute("aria-label", c.label);
-    button.addEventListener("click", () => toggle());
-    shadow.querySelector("button.close").addEventListener("click", () => close());
+    button.addEventListener("click", () => void toggle());
+    shadow.querySelector("button.close")!.addEventListener("click", () => void close());
     frameOrigin = new URL(c.frameUrl).origin;
     root = { frameUrl: c.frameUrl };
     document.body.append(host);
   }
 
-  function send() {
+  function send(): void {
     if (pending && frameLoaded) {
-      frame.contentWindow.postMessage({ type: "pagewright:prefill", message: pending }, frameOrigin);
+      frame!.contentWindow!.postMessage({ type: "pagewright:prefill", message: pending }, frameOrigin);
       pending = "";
     }
   }
 
-  async function open(message) {
+  async function open(message?: string): Promise<void> {
     await ready;
-    if (!root) return;
+    if (!root || !panel || !button) return;
     if (typeof message === "string") pending = message.slice(0, 1000);
     if (!frame) {
       frame = document.createElement("iframe");
-      frame.title = button.getAttribute("aria-label");
+      frame.title = button.getAttribute("aria-label") ?? "";
       frame.allow = "clipboard-write";
       frame.addEventListener("load", () => {
         frameLoaded = true;
@@ -83,9 +95,9 @@
     frame.focus();
   }
 
-  async function close() {
+  async function close(): Promise<void> {
     await ready;
-    if (!root) return;
+    if (!root || !panel || !button) return;
     panel.classList.remove("open");
     button.setAttribute("aria-expanded", "false");
     button.focus();
@@ -93,20 +105,22 @@
 
   const toggle = () => (panel && panel.classList.contains("open") ? close() : open());
 
-  addEventListener("message", (e) => {
-    if (frame && e.source === frame.contentWindow && e.data?.type === "pagewright:close") close();
+  addEventListener("message", (e: MessageEvent<{ type?: string } | null>) => {
+    if (frame && e.source === frame.contentWindow && e.data?.type === "pagewright:close") void close();
   });
   addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && panel?.classList.contains("open")) close();
+    if (e.key === "Escape" && panel?.classList.contains("open")) void close();
   });
 
-  window.PagewrightWidget = { open, close, toggle };
-  ready = config()
+  const ready: Promise<void> = config()
     .then((c) => {
       if (!c) return;
       if (document.body) mount(c);
-      else return new Promise((r) => addEventListener("DOMContentLoaded", () => r(mount(c))));
+      else return new Promise<void>((r) => addEventListener("DOMContentLoaded", () => r(mount(c))));
     })
     .catch(() => undefined)
-    .then(() => dispatchEvent(new Event("pagewright-widget:ready")));
-})();
+    .then(() => void dispatchEvent(new Event("pagewright-widget:ready")));
+  window.PagewrightWidget = { open, close, toggle };
+}
+
+export {};

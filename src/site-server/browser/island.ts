@@ -1,8 +1,11 @@
-// The one script of docs and help-desk pages (loaded as a module, after the page is usable without it):
-// ⌘K/Ctrl-K search with keyboard navigation, "was this helpful?" without a reload, the current heading in the
-// contents, and copy page as Markdown.
-const base = document.querySelector("meta[name=site-base]")?.content ?? "";
-const $ = (sel, root = document) => root.querySelector(sel);
+/**
+ * The one script of docs and help-desk pages (/_/site.js, loaded as a module after the page is usable without it):
+ * ⌘K/Ctrl-K search with keyboard navigation, "was this helpful?" without a reload, the current heading in the
+ * contents, and copy page as Markdown.
+ */
+type SearchResult = { title: string; url: string; snippet: string };
+
+const base = document.querySelector<HTMLMetaElement>("meta[name=site-base]")?.content ?? "";
 
 // ── Search ──
 const dialog = document.createElement("dialog");
@@ -10,29 +13,29 @@ dialog.className = "search-dialog";
 dialog.setAttribute("aria-label", "Search");
 dialog.innerHTML = '<form method="dialog"><input type="search" placeholder="Search…" aria-label="Search" autocomplete="off" maxlength="200"></form><ul role="listbox" aria-label="Results"></ul>';
 document.body.append(dialog);
-const input = $("input", dialog);
-const list = $("ul", dialog);
+const input = dialog.querySelector("input")!;
+const list = dialog.querySelector("ul")!;
 let active = -1;
-let timer;
-function open() {
+let timer: ReturnType<typeof setTimeout> | undefined;
+function open(): void {
   if (!dialog.open) dialog.showModal();
   input.focus();
   input.select();
 }
-function setActive(i) {
+function setActive(i: number): void {
   const items = [...list.children];
   active = Math.max(-1, Math.min(i, items.length - 1));
   items.forEach((li, k) => li.setAttribute("aria-selected", String(k === active)));
   items[active]?.scrollIntoView({ block: "nearest" });
 }
-async function run(q) {
+async function run(q: string): Promise<void> {
   if (!q.trim()) {
     list.innerHTML = "";
     return;
   }
   const res = await fetch(`${base}/_/search?q=${encodeURIComponent(q)}`, { headers: { accept: "application/json" } });
   if (!res.ok || input.value !== q) return;
-  const { results } = await res.json();
+  const { results } = (await res.json()) as { results: SearchResult[] };
   list.innerHTML = "";
   if (!results.length) {
     const li = document.createElement("li");
@@ -55,7 +58,7 @@ async function run(q) {
 }
 input.addEventListener("input", () => {
   clearTimeout(timer);
-  timer = setTimeout(() => run(input.value), 120);
+  timer = setTimeout(() => void run(input.value), 120);
 });
 input.addEventListener("keydown", (e) => {
   if (e.key === "ArrowDown") {
@@ -79,7 +82,7 @@ document.addEventListener("keydown", (e) => {
     open();
   }
 });
-for (const field of document.querySelectorAll("[data-search]")) {
+for (const field of document.querySelectorAll<HTMLElement>("[data-search]")) {
   field.addEventListener("focus", () => {
     field.blur();
     open();
@@ -87,11 +90,11 @@ for (const field of document.querySelectorAll("[data-search]")) {
 }
 
 // ── Feedback ──
-for (const form of document.querySelectorAll("form[data-feedback]")) {
+for (const form of document.querySelectorAll<HTMLFormElement>("form[data-feedback]")) {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const data = new URLSearchParams(new FormData(form));
-    data.set("helpful", e.submitter?.value ?? "yes");
+    const data = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+    data.set("helpful", (e.submitter as HTMLButtonElement | null)?.value ?? "yes");
     const res = await fetch(form.action, { method: "POST", body: data, headers: { accept: "application/json" } });
     const note = document.createElement("p");
     note.setAttribute("role", "status");
@@ -101,7 +104,7 @@ for (const form of document.querySelectorAll("form[data-feedback]")) {
 }
 
 // ── Current heading in the contents ──
-const tocLinks = [...document.querySelectorAll("a[data-toc]")];
+const tocLinks = [...document.querySelectorAll<HTMLAnchorElement>("a[data-toc]")];
 if (tocLinks.length && "IntersectionObserver" in window) {
   const byId = new Map(tocLinks.map((a) => [a.hash.slice(1), a]));
   const observer = new IntersectionObserver(
@@ -121,7 +124,7 @@ if (tocLinks.length && "IntersectionObserver" in window) {
 }
 
 // ── Copy page as Markdown ──
-for (const link of document.querySelectorAll("a[data-copy-markdown]")) {
+for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-copy-markdown]")) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "copy-markdown";
@@ -133,3 +136,5 @@ for (const link of document.querySelectorAll("a[data-copy-markdown]")) {
   });
   link.after(button);
 }
+
+export {};

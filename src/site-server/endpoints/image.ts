@@ -4,6 +4,7 @@ import { toAppError } from "@/lib/errors";
 import { getSiteImage } from "@/notion/images/site-image";
 import type { SiteSnapshot } from "@/notion/site-content";
 import type { Runtime } from "@/runtime";
+import { snapshotOf, type Endpoint } from "./context";
 
 const querySchema = z.object({
   src: z.string().min(1).max(4096),
@@ -12,7 +13,18 @@ const querySchema = z.object({
 const blockIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
 /** GET /_/img/<blockId>?src=<file>&w=<width>: a cached, resized copy of one of the site's Notion files. */
-export async function serveSiteImage(
+export const imageEndpoint: Endpoint = {
+  path: /^\/_\/img\/([^/]+)$/,
+  label: "/_/img/<blockId>",
+  methods: ["GET", "HEAD"],
+  servedWhenLocked: false,
+  ownerRedirectsFirst: true,
+  summary: "A cached, resized copy of one of the site's Notion files (`?src=&w=`).",
+  handler: async (req, res, site, ctx) =>
+    serveSiteImage(ctx.runtime, res, await snapshotOf(ctx, site), ctx.params[0]!, ctx.search, req.headers["if-none-match"], req.method === "HEAD", Boolean(site.passwordHash)),
+};
+
+async function serveSiteImage(
   runtime: Runtime,
   res: ServerResponse,
   snapshot: SiteSnapshot | null,
@@ -21,7 +33,7 @@ export async function serveSiteImage(
   ifNoneMatch: string | undefined,
   headOnly: boolean,
   /** Protected sites' files must not be kept by shared caches. */
-  privateCache = false,
+  privateCache: boolean,
 ): Promise<void> {
   const query = querySchema.safeParse(Object.fromEntries(search));
   if (!query.success || !blockIdSchema.safeParse(blockId).success) return sendText(res, 400, "Bad image request");

@@ -1,0 +1,43 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { chatScript, katexFont, siteIsland, siteStylesheet, widgetScript, type Asset } from "../assets";
+import { sendCached } from "@/http/page-cache";
+import { sendPlainHtml } from "../respond";
+import { ASSET_CACHE, type Endpoint } from "./context";
+
+/** The site's stylesheet, scripts and KaTeX fonts: built once per process, versioned by hash, cached for a year. */
+
+const sendAsset = (req: IncomingMessage, res: ServerResponse, asset: Asset) => sendCached(req, res, { ...asset, status: 200, size: 0 }, ASSET_CACHE);
+
+const fixed = (path: string, summary: string, asset: () => Asset, servedWhenLocked = false): Endpoint => ({
+  path,
+  methods: ["GET", "HEAD"],
+  servedWhenLocked,
+  summary,
+  handler: (req, res) => sendAsset(req, res, asset()),
+});
+
+export const assetEndpoints: Endpoint[] = [
+  // The password form's page needs neither, but the stylesheet and fonts reveal nothing and keep the form styled.
+  fixed("/_/site.css", "The one stylesheet of every page (layout, Notion blocks, KaTeX).", siteStylesheet, true),
+  {
+    path: /^\/_\/katex\/([^/]+)$/,
+    label: "/_/katex/<font>",
+    methods: ["GET", "HEAD"],
+    servedWhenLocked: true,
+    summary: "KaTeX's fonts, linked from the stylesheet.",
+    handler: (req, res, _site, ctx) => {
+      const font = katexFont(ctx.params[0]!);
+      return font ? sendAsset(req, res, font) : sendPlainHtml(res, 404, "Not found", "No such file.");
+    },
+  },
+  fixed("/_/site.js", "The script of docs and help-desk pages: search, feedback, contents, copy as Markdown.", siteIsland),
+  fixed("/_/chat.js", "The visitor chat page's script.", chatScript),
+  fixed("/_/widget.js", "The chat launcher (the same script the app serves at /widget.js).", widgetScript),
+];
+
+/** `/widget.js` on the app's host: the embeddable widget for owners' other sites. Its URL has no hash: revalidated. */
+export function serveAppWidget(req: IncomingMessage, res: ServerResponse): boolean {
+  if ((req.method !== "GET" && req.method !== "HEAD") || (req.url ?? "").split("?")[0] !== "/widget.js") return false;
+  sendCached(req, res, { ...widgetScript(), status: 200, size: 0 }, "public, max-age=0, must-revalidate");
+  return true;
+}

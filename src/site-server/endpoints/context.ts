@@ -1,0 +1,138 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Runtime } from "@/runtime";
+import { contentSiteOf } from "@/core/sites/content-site-of";
+import { createRateLimiter } from "@/http/rate-limit";
+import type { SiteSnapshot } from "@/notion/site-content";
+import { siteIsland, siteStylesheet } from "../assets";
+import type { SiteModel } from "@/site-model/site-model";
+import type { RenderContext } from "../render/context";
+import { clientIp } from "../request";
+import { sendPlainHtml } from "../respond";
+import { contentSecurityPolicy, inlineScriptHashes } from "../security";
+import type { SiteCache } from "../site-cache";
+import type { PublishedSite } from "../site-lookup";
+
+/**
+ * What every endpoint of a published site is given: the request's site-relative path and query, whether the site is
+ * locked for this visitor, and the server's shared parts (caches, rate limits, content).
+ */
+
+export const ASSET_CACHE = "public, max-age=31536000, immutable";
+export const MAX_FORM_BYTES = 4096;
+
+/** Requests per window, in memory per process: per visitor (site + IP) unless named per site. */
+const RATE_LIMITS = {
+  chatVisitor: { limit: 10, windowMs: 60_000 },
+  /** All visitors of one site together. */
+  chatSite: { limit: 120, windowMs: 60_000 },
+  subscribe: { limit: 5, windowMs: 10 * 60_000 },
+  feedback: { limit: 10, windowMs: 10 * 60_000 },
+  search: { limit: 120, windowMs: 60_000 },
+  password: { limit: 5, windowMs: 60_000 },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export function createRateLimits() {
+  const limiters = Object.fromEntries(Object.entries(RATE_LIMITS).map(([name, opts]) => [name, createRateLimiter(opts)]));
+  return (name: RateLimitName, key: string) => limiters[name]!.take(key);
+}
+
+/** Built once per site server. */
+export type SiteServices = {
+  runtime: Runtime;
+  cache: SiteCache;
+  take: ReturnType<typeof createRateLimits>;
+  htmlCacheControl: string;
+  appOrigin: string;
+};
+
+export type SiteContent = { snapshot: SiteSnapshot; model: SiteModel };
+
+export type EndpointContext = SiteServices & {
+  /** The path below the site's base path, normalised. */
+  path: string;
+  search: URLSearchParams;
+  /** The captures of the endpoint's pattern. */
+  params: string[];
+  /** A protected site without the visitor's cookie (only endpoints served when locked see this true). */
+  locked: boolean;
+};
+
+export const ipOf = (ctx: EndpointContext, req: IncomingMessage) => clientIp(req, ctx.runtime.env.TRUST_PROXY ?? false);
+
+/** Rate-limit key: one visitor on one site. */
+export const visitorKey = (ctx: EndpointContext, req: IncomingMessage, site: PublishedSite) => `${site.id}|${ipOf(ctx, req)}`;
+
+export const contentRefOf = (site: PublishedSite) =>
+  contentSiteOf({ id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, settings: site.rawSettings });
+
+/** The stored snapshot; only a site that has never been fetched asks Notion here. */
+export async function snapshotOf(ctx: SiteServices, site: PublishedSite): Promise<SiteSnapshot | null> {
+  return (await ctx.runtime.content.getSnapshot(site.id)) ?? (await ctx.runtime.content.getContent(contentRefOf(site)));
+}
+
+/** The site's snapshot and page model, or a 503 page (answered here) when either cannot be had yet. */
+export async function contentOrUnavailable(ctx: SiteServices, res: ServerResponse, site: PublishedSite): Promise<SiteContent | null> {
+  const snapshot = await snapshotOf(ctx, site);
+  if (!snapshot) {
+    sendPlainHtml(res, 503, "Site not ready", "This site's content could not be loaded yet. Please try again in a minute.");
+    return null;
+  }
+  const model = ctx.cache.modelOf(site, snapshot);
+  if (!model) {
+    sendPlainHtml(res, 503, "Site not ready", "This site's Notion page could not be read as a " + site.siteType + ".");
+    return null;
+  }
+  return { snapshot, model };
+}
+
+/** A content page may start a background refresh from Notion (unknown paths never do). */
+export const revalidate = (ctx: SiteServices, site: PublishedSite, snapshot: SiteSnapshot) => ctx.runtime.content.revalidate(contentRefOf(site), snapshot);
+
+export function renderContextOf(ctx: SiteServices, site: PublishedSite, model: SiteModel, subscribed = false): RenderContext {
+  return {
+    siteId: site.id,
+    settings: site.settings,
+    model,
+    origin: site.origin,
+    basePath: site.basePath,
+    cssHref: `${site.basePath}${siteStylesheet().href}`,
+    islandHref: siteIsland().href,
+    appUrl: ctx.runtime.env.APP_URL,
+    now: new Date(),
+    subscribed,
+  };
+}
+
+/** Headers of every rendered page: its CSP (with the inline scripts' hashes) and referrer policy. */
+export function pageHeadersOf(ctx: SiteServices, site: PublishedSite): Record<string, string> {
+  return {
+    "content-security-policy": contentSecurityPolicy(site.settings, inlineScriptHashes(site.settings), ctx.appOrigin),
+    "referrer-policy": "strict-origin-when-cross-origin",
+  };
+}
+
+/** Protected content must never sit in a shared cache. */
+export const pageCacheControlOf = (ctx: SiteServices, site: PublishedSite) => (site.passwordHash ? "private, no-store" : ctx.htmlCacheControl);
+
+export type Method = "GET" | "HEAD" | "POST";
+
+export type Endpoint = {
+  /** An exact site-relative path, or a pattern whose groups become `ctx.params`. */
+  path: string | RegExp;
+  /** How the docs name it (patterns only). */
+  label?: string;
+  methods: readonly Method[];
+  /** Answered even on a protected site without the visitor's cookie. */
+  servedWhenLocked: boolean;
+  /** When locked and not served: a page-like GET gets the password form (otherwise 401, like every other endpoint). */
+  passwordFormWhenLocked?: boolean;
+  /** The owner's redirects are looked up first (paths a page could have had). */
+  ownerRedirectsFirst?: boolean;
+  /** Only on sites for which this holds; elsewhere the path is an ordinary page path. */
+  appliesTo?: (site: PublishedSite) => boolean;
+  /** One line for docs/architecture.md. */
+  summary: string;
+  handler: (req: IncomingMessage, res: ServerResponse, site: PublishedSite, ctx: EndpointContext) => Promise<void> | void;
+};

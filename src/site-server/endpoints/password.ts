@@ -1,0 +1,27 @@
+import { accessCookie, checkPassword, safeNext, sendPasswordForm } from "../password-gate";
+import { readSmallBody } from "../respond";
+import { MAX_FORM_BYTES, visitorKey, type Endpoint } from "./context";
+
+/** A protected site's password form (GET) and its answer (POST: the access cookie, then back where the visitor was). */
+export const passwordEndpoint: Endpoint = {
+  path: "/_/password",
+  methods: ["GET", "POST"],
+  servedWhenLocked: true,
+  appliesTo: (site) => Boolean(site.passwordHash),
+  summary: "A protected site's password form; POST sets the access cookie.",
+  async handler(req, res, site, ctx) {
+    if (req.method === "GET") return sendPasswordForm(res, site, safeNext(ctx.search.get("next"), site.basePath));
+    const key = visitorKey(ctx, req, site);
+    const body = await readSmallBody(req, MAX_FORM_BYTES);
+    const form = new URLSearchParams(body ?? "");
+    const next = safeNext(form.get("next"), site.basePath);
+    if (!ctx.take("password", key)) {
+      return sendPasswordForm(res, site, next, { status: 429, error: "Too many attempts. Please wait a minute and try again." });
+    }
+    if (body === null || !(await checkPassword(site, form.get("password") ?? ""))) {
+      return sendPasswordForm(res, site, next, { status: 401, error: "That password is not right." });
+    }
+    const secure = site.origin.startsWith("https:") && (req.headers["x-forwarded-proto"] === "https" || (req.socket as { encrypted?: boolean }).encrypted === true);
+    res.writeHead(303, { location: next, "set-cookie": accessCookie(ctx.runtime.authSecret, site, secure), "cache-control": "no-store" }).end();
+  },
+};

@@ -1,0 +1,30 @@
+import { searchPublishedPages } from "@/core/search/search-published-pages";
+import { renderSearchPage } from "../render/render-route";
+import { wantsJson } from "../request";
+import { sendPlainHtml } from "../respond";
+import { contentOrUnavailable, pageHeadersOf, renderContextOf, visitorKey, type Endpoint } from "./context";
+
+/** The site's search: JSON for the site's scripts, a results page without them. */
+export const searchEndpoint: Endpoint = {
+  path: "/_/search",
+  methods: ["GET", "HEAD"],
+  servedWhenLocked: false,
+  ownerRedirectsFirst: true,
+  summary: "Full-text search of the published pages (`?q=`): JSON with `Accept: application/json`, else a page.",
+  async handler(req, res, site, ctx) {
+    const content = await contentOrUnavailable(ctx, res, site);
+    if (!content) return;
+    if (!ctx.take("search", visitorKey(ctx, req, site))) return sendPlainHtml(res, 429, "Too many requests", "Please slow down.");
+    const query = ctx.search.get("q") ?? "";
+    if (query.length > 200) return sendPlainHtml(res, 400, "Search too long", "Please search with at most 200 characters.");
+    const found = await searchPublishedPages(ctx.runtime.db, site.id, query, content.model.pathOfPage);
+    const results = found.map((r) => ({ title: r.title, url: `${site.basePath}${r.path}`, snippet: r.snippet }));
+    if (wantsJson(req)) {
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" }).end(JSON.stringify({ results }));
+      return;
+    }
+    res
+      .writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...pageHeadersOf(ctx, site) })
+      .end(renderSearchPage(renderContextOf(ctx, site, content.model), query, results));
+  },
+};

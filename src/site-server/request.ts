@@ -1,0 +1,30 @@
+import type { IncomingMessage } from "node:http";
+
+/** Decodes and normalises a request path: no trailing slash, NFC; null for malformed or traversal attempts. */
+export function normalizePath(raw: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (path.length > 1024 || path.includes("\0") || /(^|\/)\.\.?(\/|$)/.test(path)) return null;
+  path = path.normalize("NFC").replace(/\/{2,}/g, "/");
+  if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
+  return path.startsWith("/") ? path : `/${path}`;
+}
+
+/** The visitor's address for rate limits: the first X-Forwarded-For hop only behind a trusted proxy. */
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+/** The browser asked for JSON (the site's own scripts do) rather than a page. */
+export const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? "").includes("application/json");
+
+/** The body is a regular HTML form. */
+export const isFormPost = (req: IncomingMessage) => String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");

@@ -1,0 +1,31 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { makeCachedResponse, sendCached } from "@/http/page-cache";
+import { renderNotFound, renderRoute } from "./render/render-route";
+import { pageCacheControlOf, pageHeadersOf, renderContextOf, revalidate, type SiteContent, type SiteServices } from "./endpoints/context";
+import type { PublishedSite } from "./site-lookup";
+
+/**
+ * A page of the site from the page cache, rendered on a miss. Known paths come from the snapshot's slug map;
+ * anything else is a 404 answered from memory, never a Notion fetch.
+ */
+export function servePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: PublishedSite,
+  ctx: SiteServices & { path: string; search: URLSearchParams },
+  { snapshot, model }: SiteContent,
+): void {
+  const { path } = ctx;
+  const route = model.routes.get(path);
+  if (!route) {
+    const notFound = ctx.cache.cached(site, snapshot, "\n404", () => makeCachedResponse(404, "text/html; charset=utf-8", renderNotFound(renderContextOf(ctx, site, model), path)));
+    return sendCached(req, res, notFound, site.passwordHash ? "private, no-store" : "public, max-age=0, s-maxage=60", pageHeadersOf(ctx, site));
+  }
+  // Only a real page can start a refresh: unknown paths never reach Notion.
+  revalidate(ctx, site, snapshot);
+  const subscribed = ctx.search.get("subscribed") === "1";
+  const response = ctx.cache.cached(site, snapshot, `${path}${subscribed ? "\nsubscribed" : ""}`, () =>
+    makeCachedResponse(200, "text/html; charset=utf-8", renderRoute(renderContextOf(ctx, site, model, subscribed), route)),
+  );
+  sendCached(req, res, response, pageCacheControlOf(ctx, site), pageHeadersOf(ctx, site));
+}

@@ -1,0 +1,33 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { matchEndpoint, SITE_ENDPOINTS, withEndpointTable } from "@/site-server/endpoints";
+import type { PublishedSite } from "@/site-server/site-lookup";
+
+const site = (passwordHash: string | null) => ({ passwordHash }) as PublishedSite;
+
+describe("the published sites' endpoint table", () => {
+  it("is what docs/architecture.md lists (`npm run site:docs`)", () => {
+    const committed = fs.readFileSync(path.resolve(import.meta.dirname, "../../../docs/architecture.md"), "utf8");
+    expect(committed === withEndpointTable(committed), "docs/architecture.md's endpoint table is stale: run `npm run site:docs`").toBe(true);
+  });
+
+  it("matches paths and patterns, with captures", () => {
+    expect(matchEndpoint("/_/site.css", site(null))?.endpoint.path).toBe("/_/site.css");
+    expect(matchEndpoint("/_/katex/KaTeX_Main-Regular.woff2", site(null))?.params).toEqual(["KaTeX_Main-Regular.woff2"]);
+    expect(matchEndpoint("/guides/setup.md", site(null))?.params).toEqual(["/guides/setup"]);
+    expect(matchEndpoint("/guides/setup", site(null))).toBeNull();
+    expect(matchEndpoint("/_/unknown", site(null))).toBeNull();
+  });
+
+  it("has the password form only on protected sites, where it and the email links answer without the cookie", () => {
+    expect(matchEndpoint("/_/password", site(null))).toBeNull();
+    const locked = SITE_ENDPOINTS.filter((e) => e.servedWhenLocked).map((e) => (typeof e.path === "string" ? e.path : e.label));
+    expect(locked).toEqual(["/_/password", "/_/subscribe/confirm", "/_/unsubscribe", "/_/site.css", "/_/katex/<font>"]);
+  });
+
+  it("names every path once", () => {
+    const paths = SITE_ENDPOINTS.map((e) => (typeof e.path === "string" ? e.path : e.label));
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});
