@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sites, type SiteRow } from "@/db/schema";
+import { DOMAIN_CLAIM_TTL_DAYS } from "./domain-state";
 
-/** An unverified custom domain is dropped after this many days, so stale claims don't linger (security review, finding 6). */
-export const DOMAIN_CLAIM_TTL_DAYS = 7;
+export { DOMAIN_CLAIM_TTL_DAYS };
 
 export const domainClaimExpiredMessage = (domain: string) =>
   `${domain} was not verified within ${DOMAIN_CLAIM_TTL_DAYS} days, so it was removed from this site. Add it again to get a new TXT value.`;

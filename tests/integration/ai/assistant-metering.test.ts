@@ -52,7 +52,7 @@ describe("the owner's assistant with billing on", () => {
         { siteType: "docs", page: workspaceIndex.docs! },
         { siteType: "docs", page: workspaceIndex.docs! },
       ],
-      { env: { ...BILLING, AI_BASE_URL: stub.baseUrl, AI_MODEL: "stub-model" }, beforeStart: async (db) => makePro(db, (await db.select({ id: sites.id }).from(sites)).map((r) => r.id).slice(1)) },
+      { env: { ...BILLING, AI_BASE_URL: stub.baseUrl, AI_MODEL: "stub-model" }, beforeStart: async (db) => void (await makePro(db, (await db.select({ id: sites.id }).from(sites)).map((r) => r.id).slice(1))) },
     );
     [free, pro, other] = await Promise.all(s.ownerEmails.map((email) => signedIn(s.app.url, email)));
   }, 240_000);
