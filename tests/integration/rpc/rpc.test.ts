@@ -324,7 +324,7 @@ describe("per-owner limits on reaching Notion (security review, finding 7)", () 
     ];
     const { codes, refused } = await callUntilRefused(c, inspections);
     expect(codes.slice(0, PER_MINUTE)).toEqual(Array(PER_MINUTE).fill(undefined));
-    expect(refused).toEqual({ status: 429, rpc: -32029, message: MESSAGE });
+    expect(refused).toEqual({ status: 200, rpc: -32029, message: MESSAGE }); // an RPC error is HTTP 200 (CONTRACTS §7)
     // Another owner is not affected.
     const d = await signedIn(url, "owner-d@example.com");
     expect(result(await site(d, "isNotionPagePublic", { notionPageUrl: workspaceIndex.blog }))).toEqual({ isPublic: true });
@@ -335,7 +335,7 @@ describe("per-owner limits on reaching Notion (security review, finding 7)", () 
     const siteId = result<{ siteId: string }>(await site(e, "createNewSite", { siteType: "blog", notionPageUrl: workspaceIndex.blog, subdomain: "eee" })).siteId;
     const { codes, refused } = await callUntilRefused(e, [["syncSiteNow", { siteId }]]);
     expect(codes.slice(0, PER_MINUTE)).toEqual(Array(PER_MINUTE).fill(undefined));
-    expect(refused).toEqual({ status: 429, rpc: -32029, message: MESSAGE });
+    expect(refused).toEqual({ status: 200, rpc: -32029, message: MESSAGE }); // an RPC error is HTTP 200 (CONTRACTS §7)
   });
 });
 
