@@ -104,6 +104,8 @@ export const sites = pgTable(
     customDomain: text("custom_domain"),
     customDomainToken: text("custom_domain_token"),
     customDomainVerifiedAt: timestamp("custom_domain_verified_at", { withTimezone: true }),
+    /** When the owner set the (still unverified) domain: unverified claims expire (DOMAIN_CLAIM_TTL_DAYS). */
+    customDomainClaimedAt: timestamp("custom_domain_claimed_at", { withTimezone: true }),
     /** Everything else per site, parsed only through the SiteSettings zod schema (CONTRACTS §8). */
     settings: jsonb("settings").notNull().default({}),
     passwordHash: text("password_hash"),
@@ -112,7 +114,9 @@ export const sites = pgTable(
   },
   (t) => [
     uniqueIndex("sites_host_key_idx").on(t.hostKey),
-    uniqueIndex("sites_custom_domain_idx").on(t.customDomain),
+    // Only a verified domain is exclusive: an unverified claim never blocks another owner (who may verify first).
+    uniqueIndex("sites_verified_custom_domain_idx").on(t.customDomain).where(sql`${t.customDomainVerifiedAt} is not null`),
+    index("sites_custom_domain_idx").on(t.customDomain),
     index("sites_owner_idx").on(t.ownerId),
   ],
 );
@@ -420,16 +424,21 @@ export const sitePassages = pgTable(
 );
 
 /** Visitor chat messages answered per site and UTC day: the daily cap holds across processes. */
-export const aiChatUsage = pgTable(
-  "ai_chat_usage",
+/**
+ * Usage counters shared by every process (AI messages, rate limits): one row per scope ("chat-day",
+ * "assistant-minute"…), key (a site or user id) and period (a UTC day "2026-11-23" or minute "2026-11-23T10:05").
+ * Rows past expiresAt are only history and are pruned.
+ */
+export const usageCounters = pgTable(
+  "usage_counters",
   {
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
-    day: text("day").notNull(),
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    period: text("period").notNull(),
     count: integer("count").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.day] })],
+  (t) => [primaryKey({ columns: [t.scope, t.key, t.period] }), index("usage_counters_expires_idx").on(t.expiresAt)],
 );
 
 export type UserRow = typeof users.$inferSelect;

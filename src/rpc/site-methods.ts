@@ -24,6 +24,7 @@ import { updateSitePassword, updateSitePasswordInput } from "@/core/sites/update
 import { updateSiteRedirects, updateSiteRedirectsInput } from "@/core/sites/update-site-redirects";
 import { uploadFile, uploadFileInput } from "@/core/sites/upload-file";
 import { siteIdOnly, siteSubscribersToCsv } from "@/core/subscribers/site-subscribers-to-csv";
+import { requireOwnerCallAllowance, type OwnerCallScope } from "@/core/usage/require-owner-call-allowance";
 import { UPLOAD_BODY_LIMIT } from "@/http/request-guards";
 import { method, type RpcContext } from "./method";
 
@@ -37,6 +38,13 @@ const siteWrites = (ctx: RpcContext) => ({ db: ctx.runtime.db, siteEvents: ctx.r
 const domains = (ctx: RpcContext) => ({ ...siteWrites(ctx), env: ctx.runtime.env, dns: ctx.runtime.dns });
 const DOMAIN_STATE = "DomainState {domain, verified, verifiedAt, records: [{type: 'TXT' | 'CNAME' | 'A' | 'AAAA', name, value, ok: boolean | null}], problems: string[]}";
 const billingEnabled = (ctx: RpcContext) => ctx.runtime.env.billingEnabled;
+/** Methods that reach Notion on demand count against the owner's per-minute budget first (NOTION_CALLS_PER_MINUTE). */
+const limited =
+  <P, R>(scope: OwnerCallScope, run: (ctx: RpcContext, p: P) => Promise<R>) =>
+  async (ctx: RpcContext, p: P): Promise<R> => {
+    await requireOwnerCallAllowance(ctx.runtime.db, scope, ctx.userId);
+    return run(ctx, p);
+  };
 
 /** The upsert… methods patch one section of the settings (CONTRACTS §8) through updateSite. */
 const sectionMethod = <K extends "widget" | "ai" | "analytics" | "email" | "versions">(key: K, summary: string) =>
@@ -53,7 +61,8 @@ export const siteMethods = {
     summary: "Every Notion page the owner's sites publish, from their snapshots",
     params: empty,
     result: "[{siteId, pageId, parentPageId, title, url}]",
-    run: (ctx) => getAllNotionPages(ctx.runtime.db, ctx.userId),
+    errors: ["RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx) => getAllNotionPages(ctx.runtime.db, ctx.userId)),
   }),
   doesDomainExist: method({
     summary: "Whether a site address is taken",
@@ -127,22 +136,22 @@ export const siteMethods = {
     summary: "What a Notion page is and holds (rows or sub-pages)",
     params: notionPageUrlInput,
     result: "{state, isCollection, collectionType, properties, pageId, title, pages: [{pageId, title}]}",
-    errors: ["UPSTREAM"],
-    run: (ctx, p) => getNotionData(ctx.runtime.notion, p),
+    errors: ["UPSTREAM", "RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx, p) => getNotionData(ctx.runtime.notion, p)),
   }),
   safeGetNotionPageState: method({
     summary: "The page check (SPEC §3): valid, invalid_url or private, and its database type and properties",
     params: notionPageUrlInput,
     result: "{state, isCollection, collectionType, properties: [{name}]}",
-    errors: ["UPSTREAM"],
-    run: (ctx, p) => safeGetNotionPageState(ctx.runtime.notion, p),
+    errors: ["UPSTREAM", "RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx, p) => safeGetNotionPageState(ctx.runtime.notion, p)),
   }),
   isNotionPagePublic: method({
     summary: "Whether anyone can read the Notion page",
     params: notionPageUrlInput,
     result: "{isPublic}",
-    errors: ["UPSTREAM"],
-    run: (ctx, p) => isNotionPagePublic(ctx.runtime.notion, p),
+    errors: ["UPSTREAM", "RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx, p) => isNotionPagePublic(ctx.runtime.notion, p)),
   }),
   uploadFile: method({
     summary: "Uploads an image for the site (≤ 5 MB; PNG, JPEG, WebP, GIF or ICO by content; SVG refused)",
@@ -199,12 +208,13 @@ export const siteMethods = {
       "The owner's per-site assistant: answers from the site's pages and the product guide; the model's tool calls come back as proposals (never applied here: the owner applies one by calling the named method with {siteId, ...args}). Streams {type:'text'|'sources'|'proposal'} items with Accept: text/event-stream",
     params: askSiteAssistantInput,
     result: "{text, proposals: [{id, tool, args, summary}], mode: 'model' | 'retrieval'}",
-    errors: ["NOT_FOUND"],
+    errors: ["NOT_FOUND", "PAYMENT_REQUIRED", "RATE_LIMITED"],
     streaming: true,
     run: (ctx, p) =>
       askSiteAssistant(
         {
           db: ctx.runtime.db,
+          billingEnabled: billingEnabled(ctx),
           model: ctx.runtime.ai,
           pageUrlsOf: async (site) => {
             const urls = await sitePageUrls(ctx.runtime.content, ctx.runtime.env.APPS_DOMAIN, site);
@@ -222,7 +232,7 @@ export const siteMethods = {
     summary: "Refreshes the site from Notion now (the dashboard's Sync now)",
     params: syncSiteNowInput,
     result: "{status: 'updated' | 'unchanged', fetchedPages, reusedPages, removedPages}",
-    errors: ["NOT_FOUND", "CONFLICT", "UPSTREAM"],
-    run: (ctx, p) => syncSiteNow({ db: ctx.runtime.db, content: ctx.runtime.content }, ctx.userId, p),
+    errors: ["NOT_FOUND", "CONFLICT", "UPSTREAM", "RATE_LIMITED"],
+    run: limited("sync-now", (ctx, p) => syncSiteNow({ db: ctx.runtime.db, content: ctx.runtime.content }, ctx.userId, p)),
   }),
 };

@@ -8,6 +8,7 @@ import { isChatModelError, type ChatMessage, type ChatModel } from "@/integratio
 import { numberSources } from "./answer-visitor-question";
 import { PRODUCT_GUIDE, productGuideFor } from "./product-guide";
 import { retrievePassages } from "./retrieve-passages";
+import { takeAssistantAllowance } from "./take-assistant-allowance";
 import { assistantToolSpecs, toProposal, type Proposal } from "./site-assistant-tools";
 
 /** An uploaded file the owner attached to a message (uploadFile's result), so the assistant can use it as a logo. */
@@ -64,10 +65,11 @@ const withAttachments = (m: z.infer<typeof askSiteAssistantInput>["messages"][nu
 /**
  * The owner's per-site assistant (issue 12): answers from the site's passages and the product guide, streaming text,
  * and turns the model's tool calls into proposals. Nothing here changes the site: the owner applies a proposal with
- * the dashboard's own RPC method. Without a model it answers with the best passages and guide entries.
+ * the dashboard's own RPC method. Without a model it answers with the best passages and guide entries. Each message is
+ * metered (plan, per-minute and daily limits) before anything else is done for it.
  */
 export async function askSiteAssistant(
-  deps: { db: Db; model: ChatModel | null; pageUrlsOf: (site: SiteRow) => Promise<{ siteUrl: string; urlOf: (pageId: string) => string | null }> },
+  deps: { db: Db; billingEnabled: boolean; model: ChatModel | null; pageUrlsOf: (site: SiteRow) => Promise<{ siteUrl: string; urlOf: (pageId: string) => string | null }> },
   ownerId: string,
   input: z.input<typeof askSiteAssistantInput>,
   emit: (item: SiteAssistantItem) => void,
@@ -75,6 +77,7 @@ export async function askSiteAssistant(
 ): Promise<SiteAssistantResult> {
   const { siteId, messages } = askSiteAssistantInput.parse(input);
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
+  await takeAssistantAllowance(deps, ownerId, site.id);
   const question = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
   const { siteUrl, urlOf } = await deps.pageUrlsOf(site);
   const passages = question ? await retrievePassages(deps.db, site.id, question, 8) : [];

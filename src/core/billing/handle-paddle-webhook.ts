@@ -32,7 +32,8 @@ export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored";
  * A Paddle webhook (issue 10): the signature is checked on the raw body before anything is parsed (bad → 400, nothing
  * stored). Each event id is applied once; an event older than the one already applied to a subscription changes
  * nothing, so out-of-order delivery can't bring back an old state. Subscriptions belong to the site named in the
- * checkout's custom data, and only if that site belongs to the user named there.
+ * checkout's custom data, and only if that site belongs to the user named there; and they grant a plan only when
+ * their price names one of ours (custom_data.plan), otherwise the event is logged and ignored.
  */
 export async function handlePaddleWebhook(
   deps: { db: Db; webhookSecret: string },
@@ -78,10 +79,19 @@ export async function handlePaddleWebhook(
       .limit(1);
     if (!site) return finish("ignored");
 
+    // Only our prices grant our plans: a price without a paid plan of ours in custom_data.plan (another product sold in
+    // the same Paddle account, chosen in the checkout) buys nothing here.
+    // Tagged on the price or its product, as the catalogue reads them (getProductsForChangePlan).
+    const item = parsed?.data?.items[0];
+    const planValue = item?.price.custom_data?.plan ?? item?.product?.custom_data?.plan;
+    if (!isPlanId(planValue) || planValue === "free") {
+      console.warn(`[billing] ignored ${eventType} ${eventId}: subscription ${sub.id} is for price ${sub.priceId ?? "(none)"}, which names no plan of ours`);
+      return finish("ignored");
+    }
+
     const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.paddleSubscriptionId, sub.id)).limit(1);
     if (existing?.lastEventAt && existing.lastEventAt.getTime() >= occurredAt.getTime()) return finish("stale");
 
-    const planValue = parsed?.data?.items[0]?.price.custom_data?.plan;
     const values = {
       siteId: site.id,
       provider: "paddle",
@@ -91,7 +101,7 @@ export async function handlePaddleWebhook(
       paddlePriceId: sub.priceId,
       unitPrice: sub.unitAmount === null ? null : fromMinorUnits(sub.unitAmount, sub.currency).toFixed(currencyMinorDigits(sub.currency)),
       currency: sub.currency,
-      plan: isPlanId(planValue) && planValue !== "free" ? planValue : "pro",
+      plan: planValue,
       nextBilledAt: sub.nextBilledAt ? new Date(sub.nextBilledAt) : null,
       endsAt: sub.endsAt ? new Date(sub.endsAt) : null,
       lastEventAt: occurredAt,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
@@ -6,8 +6,10 @@ import { sites, type SiteRow } from "@/db/schema";
 import { isApexDomain } from "./custom-domain-name";
 import type { DomainDeps } from "./domain-deps";
 import { domainState, lookupAppsAddresses, requiredDomainRecords, verifyRecordName } from "./domain-records";
-import type { DomainState } from "./domain-state";
+import { NO_DOMAIN, type DomainState } from "./domain-state";
 import { ensureDomainToken } from "./domain-token";
+import { domainClaimExpiredMessage, expireStaleDomainClaim } from "./expire-domain-claim";
+import { DOMAIN_TAKEN_MESSAGE, isUniqueViolation } from "./update-site-domain";
 import { appsHostname, siteAddressHostname } from "./product-hosts";
 
 export const verifySiteDomainInput = z.object({ siteId: z.string().min(1).max(64) }).strict();
@@ -29,10 +31,14 @@ const list = (xs: string[]) => xs.join(", ");
  * the domain must point at us — a CNAME to the site's address (or anything under APPS_DOMAIN), or A/AAAA records
  * among APPS_DOMAIN's addresses. Success marks the domain verified (the site server then serves it); failure leaves
  * it as it was — a verified domain stays verified through a failed or flaky check — and lists what is missing.
+ * Several sites may claim one domain unverified; the first to pass the check wins (the unique index on verified
+ * domains decides a race), the others' claims are dropped, and a later check elsewhere is a CONFLICT.
  */
 export async function verifySiteDomain(deps: DomainDeps, ownerId: string, input: z.input<typeof verifySiteDomainInput>): Promise<DomainState> {
   const { siteId } = verifySiteDomainInput.parse(input);
-  const site = await ensureDomainToken(deps.db, await getSiteForOwnerOrThrow(deps.db, ownerId, siteId));
+  const claim = await expireStaleDomainClaim(deps.db, await getSiteForOwnerOrThrow(deps.db, ownerId, siteId));
+  if (claim.expired) return { ...NO_DOMAIN, problems: [domainClaimExpiredMessage(claim.expired)] };
+  const site = await ensureDomainToken(deps.db, claim.site);
   const domain = site.customDomain;
   if (!domain) throw new AppError("VALIDATION", "Add a custom domain first");
   const token = site.customDomainToken!;
@@ -96,12 +102,29 @@ export async function verifySiteDomain(deps: DomainDeps, ownerId: string, input:
 
   let current: SiteRow = site;
   if (passed && !site.customDomainVerifiedAt) {
-    // Only if the domain and token are still the ones just checked (the owner may have changed them meanwhile).
-    const [row] = await deps.db
-      .update(sites)
-      .set({ customDomainVerifiedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(sites.id, site.id), eq(sites.customDomain, domain), eq(sites.customDomainToken, token), isNull(sites.customDomainVerifiedAt)))
-      .returning();
+    let row: SiteRow | undefined;
+    try {
+      row = await deps.db.transaction(async (tx) => {
+        // Only if the domain and token are still the ones just checked (the owner may have changed them meanwhile).
+        const [won] = await tx
+          .update(sites)
+          .set({ customDomainVerifiedAt: sql`now()`, customDomainClaimedAt: null, updatedAt: sql`now()` })
+          .where(and(eq(sites.id, site.id), eq(sites.customDomain, domain), eq(sites.customDomainToken, token), isNull(sites.customDomainVerifiedAt)))
+          .returning();
+        // Other sites' unverified claims on this domain can never be verified now: drop them.
+        if (won) {
+          await tx
+            .update(sites)
+            .set({ customDomain: null, customDomainToken: null, customDomainClaimedAt: null, updatedAt: sql`now()` })
+            .where(and(eq(sites.customDomain, domain), ne(sites.id, site.id), isNull(sites.customDomainVerifiedAt)));
+        }
+        return won;
+      });
+    } catch (err) {
+      // Another site proved control of this domain first.
+      if (isUniqueViolation(err)) throw new AppError("CONFLICT", DOMAIN_TAKEN_MESSAGE);
+      throw err;
+    }
     if (row) {
       current = row;
       deps.siteEvents.emitSiteChanged(site.id);

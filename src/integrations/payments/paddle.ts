@@ -32,7 +32,14 @@ export const paddleSubscriptionSchema = z.object({
   scheduled_change: z.object({ action: z.string(), effective_at: z.string() }).nullable().optional(),
   custom_data: customData,
   items: z
-    .array(z.object({ price: z.object({ id: z.string(), unit_price: money.optional(), custom_data: customData }).passthrough() }).passthrough())
+    .array(
+      z
+        .object({
+          price: z.object({ id: z.string(), unit_price: money.optional(), custom_data: customData }).passthrough(),
+          product: z.object({ custom_data: customData }).passthrough().nullable().optional(),
+        })
+        .passthrough(),
+    )
     .default([]),
 });
 

@@ -1,3 +1,4 @@
+import { CHAT_LIMIT_MESSAGES } from "@/core/ai/chat-limit-messages";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerVisitorQuestion, visitorChatInput, type VisitorChatEvent } from "@/core/ai/answer-visitor-question";
 import { takeChatAllowance } from "@/core/ai/take-chat-allowance";
@@ -17,12 +18,6 @@ import { contentOrUnavailable, visitorKey, type Endpoint, type EndpointContext, 
  */
 
 const MAX_CHAT_BODY = 64 * 1024;
-export const CHAT_RATE_MESSAGES = {
-  visitor: "You're sending messages too quickly. Please wait a minute and try again.",
-  site: "This site's assistant is busy right now. Please try again in a few minutes.",
-  daily: "This site's assistant has answered all the questions it can today. Please try again tomorrow.",
-  off: "The assistant is not available on this site.",
-} as const;
 
 export const chatAvailable = (site: PublishedSite) => site.settings.ai.enabled || site.settings.widget.enabled;
 
@@ -54,7 +49,7 @@ export const chatEndpoint: Endpoint = {
 /** Per visitor and per site limits (in memory) in front of the daily cap per site (in the database). */
 async function answer(ctx: EndpointContext, req: IncomingMessage, res: ServerResponse, site: PublishedSite, { snapshot, model }: SiteContent, siteName: string): Promise<void> {
   const { runtime } = ctx;
-  if (!site.settings.ai.enabled) return sendJsonError(res, 404, CHAT_RATE_MESSAGES.off);
+  if (!site.settings.ai.enabled) return sendJsonError(res, 404, CHAT_LIMIT_MESSAGES.off);
   if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) return sendJsonError(res, 415, "Send the question as JSON.");
   const raw = await readSmallBody(req, MAX_CHAT_BODY);
   if (raw === null) return sendJsonError(res, 413, "This conversation is too long. Please start a new chat.");
@@ -66,11 +61,11 @@ async function answer(ctx: EndpointContext, req: IncomingMessage, res: ServerRes
   }
   const parsed = visitorChatInput.safeParse(body);
   if (!parsed.success) return sendJsonError(res, 400, parsed.error.issues[0]?.message ?? "That question could not be read.");
-  if (!ctx.take("chatVisitor", visitorKey(ctx, req, site))) return sendJsonError(res, 429, CHAT_RATE_MESSAGES.visitor);
-  if (!ctx.take("chatSite", site.id)) return sendJsonError(res, 429, CHAT_RATE_MESSAGES.site);
+  if (!ctx.take("chatVisitor", visitorKey(ctx, req, site))) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.visitor);
+  if (!ctx.take("chatSite", site.id)) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.site);
   const where = { where: "visitor-chat", siteId: site.id };
   try {
-    if (!(await takeChatAllowance(runtime.db, site.id))) return sendJsonError(res, 429, CHAT_RATE_MESSAGES.daily);
+    if (!(await takeChatAllowance(runtime.db, site.id))) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.daily);
     await ensureSitePassages(runtime.db, site.id, () => snapshot.pages);
   } catch (err) {
     const failure = visitorFacingError(err, where);

@@ -1,9 +1,12 @@
 import type { ExtendedRecordMap } from "notion-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { ensureSitePassages, indexSitePassages } from "@/core/ai/index-site-passages";
 import { retrievePassages } from "@/core/ai/retrieve-passages";
 import { takeChatAllowance } from "@/core/ai/take-chat-allowance";
+import { takeUsage } from "@/core/usage/take-usage";
+import { usageCounters } from "@/db/schema";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import { insertSite, openTestDatabase } from "../../helpers/test-db";
 
@@ -67,5 +70,17 @@ describe("the daily chat cap", () => {
     expect(results).toEqual([true, true, true, false]);
     expect(await takeChatAllowance(database.db, siteB, 3, day)).toBe(true);
     expect(await takeChatAllowance(database.db, siteA, 3, new Date("2026-11-24T00:00:01Z"))).toBe(true);
+  });
+
+  it("counts in one statement: parallel takers never get past the cap, and a refusal counts nothing", async () => {
+    const now = new Date("2026-11-23T10:05:30Z");
+    const taken = await Promise.all(Array.from({ length: 12 }, () => takeUsage(database.db, "test-minute", "owner-1", 5, "minute", now)));
+    expect(taken.filter(Boolean).length).toBe(5);
+    const [row] = await database.db.select().from(usageCounters).where(and(eq(usageCounters.scope, "test-minute"), eq(usageCounters.key, "owner-1")));
+    expect(row).toMatchObject({ period: "2026-11-23T10:05", count: 5 });
+    // The next minute is a new window; a cap of 0 refuses without a row.
+    expect(await takeUsage(database.db, "test-minute", "owner-1", 5, "minute", new Date("2026-11-23T10:06:00Z"))).toBe(true);
+    expect(await takeUsage(database.db, "test-minute", "owner-2", 0, "minute", now)).toBe(false);
+    expect(await database.db.select().from(usageCounters).where(eq(usageCounters.key, "owner-2"))).toEqual([]);
   });
 });

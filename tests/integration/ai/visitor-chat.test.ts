@@ -4,7 +4,7 @@ import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/site
 import { createAiStub, type AiStub } from "../../../tools/ai-stub/server";
 import { aiStubControl } from "../../../tools/ai-stub/control";
 import { NOT_COVERED, VISITOR_CHAT_LIMITS } from "@/core/ai/answer-visitor-question";
-import { CHAT_RATE_MESSAGES } from "@/site-server/endpoints/chat";
+import { CHAT_LIMIT_MESSAGES } from "@/core/ai/chat-limit-messages";
 
 /**
  * The visitor chatbot of published sites over real HTTP: the product's OpenAI-compatible client against the AI
@@ -141,7 +141,7 @@ describe("the visitor chatbot with a model", () => {
     expect(statuses.slice(0, 10).every((x) => x === 200)).toBe(true);
     const limited = await chat(s, s.hosts[3]!, ask("What is the airspeed of a swallow?"));
     expect(limited.res.status).toBe(429);
-    expect(JSON.parse(limited.res.body)).toEqual({ error: { status: 429, message: CHAT_RATE_MESSAGES.visitor } });
+    expect(JSON.parse(limited.res.body)).toEqual({ error: { status: 429, message: CHAT_LIMIT_MESSAGES.visitor } });
   });
 
   it("serves the chat page from the site's host, frameable by any origin only when the widget is on", async () => {
@@ -178,7 +178,7 @@ describe("a site with the widget but no chatbot", () => {
     expect((await s.get(s.hosts[4]!, "/")).body).not.toContain("widget.js");
     const asked = await chat(s, s.hosts[4]!, ask("How do I send custom events?"));
     expect(asked.res.status).toBe(404);
-    expect(JSON.parse(asked.res.body)).toEqual({ error: { status: 404, message: CHAT_RATE_MESSAGES.off } });
+    expect(JSON.parse(asked.res.body)).toEqual({ error: { status: 404, message: CHAT_LIMIT_MESSAGES.off } });
   });
 });
 

@@ -201,6 +201,21 @@ describe("checkout, webhooks and subscriptions", () => {
     expect(error(await site(b, "upsertWidget", { siteId: bBlogId, widget: { enabled: true } })).code).toBe("PAYMENT_REQUIRED");
   });
 
+  it("a subscription to a price that names no plan of ours (another product in the account) is ignored, logged, and grants nothing", async () => {
+    const bUserId = (await getSession(url, b))!.user.id;
+    const checkout = await control("checkout", { priceId: "pri_other", customData: { userId: bUserId, siteId: bBlogId } });
+    expect(checkout.subscription.items[0].price).toMatchObject({ id: "pri_other", custom_data: null });
+    expect(checkout.delivery.status).toBe(200);
+    expect(JSON.parse(checkout.delivery.body)).toMatchObject({ outcome: "ignored" });
+    expect(s.app.output()).toContain(`[billing] ignored subscription.created ${checkout.delivery.eventId}: subscription ${checkout.subscription.id} is for price pri_other, which names no plan of ours`);
+    // Its later events change nothing either.
+    const renewed = await control("webhook", { event_type: "subscription.updated", data: { ...checkout.subscription, status: "active" } });
+    expect(JSON.parse(renewed.body)).toMatchObject({ outcome: "ignored" });
+    expect(await subsOf(b, bBlogId)).toEqual([]);
+    expect(result<{ siteId: string; plan: string }[]>(await site(b, "getUserSites", {})).find((x) => x.siteId === bBlogId)?.plan).toBe("free");
+    expect(error(await site(b, "updateSitePassword", { siteId: bBlogId, password: "abcd" })).code).toBe("PAYMENT_REQUIRED");
+  });
+
   it("another owner can't see, change or cancel the subscription", async () => {
     for (const [method, params] of [
       ["getProductsForChangePlan", { siteId: blogId }],

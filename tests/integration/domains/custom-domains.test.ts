@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import type { DomainState } from "@/core/domains/domain-state";
+import { sites } from "@/db/schema";
 import { startDnsResponder, type DnsResponder } from "../../helpers/dns-responder";
 import { rawRequest } from "../../helpers/raw-request";
 import { rpc, signedIn, type CookieJar } from "../../helpers/rpc-client";
@@ -278,6 +280,92 @@ describe("removing a domain", () => {
     expect(taken.records[0]!.value).not.toBe(before);
     expect((await rawRequest(`${url}/`, { host: host("bee-docs.test") })).status).toBe(404);
     expect((await rawRequest(`${url}/`, { host: host("docs.acme.test") })).status).toBe(404);
+  });
+});
+
+describe("an unverified claim never blocks the domain's real owner (security review, finding 6)", () => {
+  const newOwnerSite = async (email: string, subdomain: string) => {
+    const jar = await signedIn(url, email);
+    const created = await rpc(url, jar, "site", "createNewSite", { siteType: "simple", notionPageUrl: workspaceIndex.simple, subdomain });
+    return { jar, siteId: (created.body.result as { siteId: string }).siteId };
+  };
+
+  it("lets the real owner claim a squatted domain, however written; the first whose DNS proves control wins and the squatter's claim is dropped", async () => {
+    const squatter = await newOwnerSite("squatter@example.com", "squatter");
+    const owner = await newOwnerSite("real-owner@example.com", "real-owner");
+    const squat = state(await call(squatter.jar, "updateSiteDomain", { siteId: squatter.siteId, domain: "blog.alice-corp.test" }));
+    expect(squat).toMatchObject({ domain: "blog.alice-corp.test", verified: false });
+    const claim = state(await call(owner.jar, "updateSiteDomain", { siteId: owner.siteId, domain: "BLOG.ALICE-CORP.TEST." }));
+    expect(claim).toMatchObject({ domain: "blog.alice-corp.test", verified: false });
+    expect(claim.records[0]!.value).not.toBe(squat.records[0]!.value);
+
+    // Only the real owner can put their token in the domain's DNS.
+    dns.set("_site-verify.blog.alice-corp.test", { TXT: [claim.records[0]!.value] });
+    dns.set("blog.alice-corp.test", { CNAME: "edge.localhost" });
+    const squatterCheck = state(await call(squatter.jar, "verifySiteDomain", { siteId: squatter.siteId }));
+    expect(squatterCheck.verified).toBe(false);
+    expect(squatterCheck.problems[0]).toBe(`The TXT record at _site-verify.blog.alice-corp.test does not contain ${squat.records[0]!.value} (found: ${claim.records[0]!.value}).`);
+    expect((await rawRequest(`${url}/`, { host: host("blog.alice-corp.test") })).status).toBe(404);
+
+    expect(state(await call(owner.jar, "verifySiteDomain", { siteId: owner.siteId }))).toMatchObject({ domain: "blog.alice-corp.test", verified: true, problems: [] });
+    const page = await rawRequest(`${url}/`, { host: host("blog.alice-corp.test") });
+    expect(page.status).toBe(200);
+    expect((await allow("blog.alice-corp.test")).status).toBe(200);
+
+    // The squatter's claim is gone, and now the domain is taken.
+    expect(state(await call(squatter.jar, "getSiteDomain", { siteId: squatter.siteId }))).toEqual({ domain: null, verified: false, verifiedAt: null, records: [], problems: [] });
+    expect(error(await call(squatter.jar, "updateSiteDomain", { siteId: squatter.siteId, domain: "blog.alice-corp.test" }))).toEqual({ code: "CONFLICT", message: "This domain is already used by another site" });
+    expect(error(await call(squatter.jar, "verifySiteDomain", { siteId: squatter.siteId }))).toEqual({ code: "VALIDATION", message: "Add a custom domain first" });
+  });
+
+  it("either claimant may verify: when the squatter's token is the one in DNS, the squatter wins", async () => {
+    const first = await newOwnerSite("first@example.com", "first-claim");
+    const second = await newOwnerSite("second@example.com", "second-claim");
+    const one = state(await call(first.jar, "updateSiteDomain", { siteId: first.siteId, domain: "shared.race.test" }));
+    state(await call(second.jar, "updateSiteDomain", { siteId: second.siteId, domain: "shared.race.test" }));
+    dns.set("_site-verify.shared.race.test", { TXT: [one.records[0]!.value] });
+    dns.set("shared.race.test", { CNAME: "edge.localhost" });
+    expect(state(await call(first.jar, "verifySiteDomain", { siteId: first.siteId })).verified).toBe(true);
+    expect(state(await call(second.jar, "getSiteDomain", { siteId: second.siteId })).domain).toBeNull();
+  });
+});
+
+describe("stale unverified claims", () => {
+  // DOMAIN_CLAIM_TTL_DAYS, as docs/contracts.md states it.
+  const DOMAIN_CLAIM_TTL_DAYS = 7;
+  let old: SitesApp;
+  beforeAll(async () => {
+    old = await startSitesApp(
+      [
+        { siteType: "blog", page: workspaceIndex.blog },
+        { siteType: "blog", page: workspaceIndex.blog },
+      ],
+      {
+        env: { DNS_SERVERS: dns.server },
+        beforeStart: async (db) => {
+          const [stale, fresh] = await db.select().from(sites);
+          const day = 86_400_000;
+          await db.update(sites).set({ customDomain: "stale.claim.test", customDomainToken: "site-verify-stale", customDomainClaimedAt: new Date(Date.now() - (DOMAIN_CLAIM_TTL_DAYS * day + 60_000)) }).where(eq(sites.id, stale!.id));
+          await db.update(sites).set({ customDomain: "fresh.claim.test", customDomainToken: "site-verify-fresh", customDomainClaimedAt: new Date(Date.now() - (DOMAIN_CLAIM_TTL_DAYS * day - 3_600_000)) }).where(eq(sites.id, fresh!.id));
+        },
+      },
+    );
+  }, 240_000);
+  afterAll(() => old?.stop());
+
+  it(`expire after ${DOMAIN_CLAIM_TTL_DAYS} days unverified, and the owner is told why`, async () => {
+    const staleOwner = await signedIn(old.app.url, old.ownerEmails[0]!);
+    const freshOwner = await signedIn(old.app.url, old.ownerEmails[1]!);
+    const get = async (jar: CookieJar, siteId: string) => state(await rpc(old.app.url, jar, "site", "getSiteDomain", { siteId }));
+    expect(await get(staleOwner, old.siteIds[0]!)).toEqual({
+      domain: null,
+      verified: false,
+      verifiedAt: null,
+      records: [],
+      problems: ["stale.claim.test was not verified within 7 days, so it was removed from this site. Add it again to get a new TXT value."],
+    });
+    expect(await get(staleOwner, old.siteIds[0]!)).toMatchObject({ domain: null, problems: [] });
+    expect(await get(freshOwner, old.siteIds[1]!)).toMatchObject({ domain: "fresh.claim.test", verified: false, records: [expect.objectContaining({ value: "site-verify-fresh" }), expect.anything()] });
   });
 });
 

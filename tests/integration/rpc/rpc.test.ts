@@ -297,6 +297,48 @@ describe("walls between owners", () => {
   });
 });
 
+describe("per-owner limits on reaching Notion (security review, finding 7)", () => {
+  // NOTION_CALLS_PER_MINUTE: the page inspections share one budget, syncSiteNow has its own.
+  const PER_MINUTE = 10;
+  const MESSAGE = "Too many requests to Notion, please try again in a minute";
+
+  /** Calls until refused, at most 2×limit+1 times: fixed one-minute windows, so one of them overflows. */
+  const callUntilRefused = async (jar: CookieJar, calls: [string, Record<string, unknown>][]) => {
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 2 * PER_MINUTE + 1; i++) {
+      const [name, params] = calls[i % calls.length]!;
+      const reply = await site(jar, name, params);
+      codes.push(errorCode(reply));
+      if (reply.body.error?.data?.code === "RATE_LIMITED") return { codes, refused: { status: reply.status, rpc: reply.body.error.code, message: reply.body.error.message } };
+    }
+    return { codes, refused: null };
+  };
+
+  it("refuses the page inspections past the limit with RATE_LIMITED, per owner", async () => {
+    const c = await signedIn(url, "owner-c@example.com");
+    const inspections: [string, Record<string, unknown>][] = [
+      ["safeGetNotionPageState", { notionPageUrl: workspaceIndex.blog }],
+      ["isNotionPagePublic", { notionPageUrl: workspaceIndex.blog }],
+      ["getNotionData", { notionPageUrl: workspaceIndex.blog }],
+      ["getAllNotionPages", {}],
+    ];
+    const { codes, refused } = await callUntilRefused(c, inspections);
+    expect(codes.slice(0, PER_MINUTE)).toEqual(Array(PER_MINUTE).fill(undefined));
+    expect(refused).toEqual({ status: 200, rpc: -32029, message: MESSAGE }); // an RPC error is HTTP 200 (CONTRACTS §7)
+    // Another owner is not affected.
+    const d = await signedIn(url, "owner-d@example.com");
+    expect(result(await site(d, "isNotionPagePublic", { notionPageUrl: workspaceIndex.blog }))).toEqual({ isPublic: true });
+  });
+
+  it("refuses syncSiteNow past the limit", async () => {
+    const e = await signedIn(url, "owner-e@example.com");
+    const siteId = result<{ siteId: string }>(await site(e, "createNewSite", { siteType: "blog", notionPageUrl: workspaceIndex.blog, subdomain: "eee" })).siteId;
+    const { codes, refused } = await callUntilRefused(e, [["syncSiteNow", { siteId }]]);
+    expect(codes.slice(0, PER_MINUTE)).toEqual(Array(PER_MINUTE).fill(undefined));
+    expect(refused).toEqual({ status: 200, rpc: -32029, message: MESSAGE }); // an RPC error is HTTP 200 (CONTRACTS §7)
+  });
+});
+
 describe("fuzz", () => {
   const nasty: unknown[] = ["", " ", "a".repeat(10_000), "../../etc/passwd", "<script>alert(1)</script>", "日本語", "\u0000", -1, 0, 1e308, 2 ** 53, true, null, [], {}, [1, "x"], { nested: { deep: [null] } }];
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;

@@ -6,7 +6,7 @@ import { CONVERSION } from "@/integrations/tracking";
 import { trackConversion } from "@/components/tracking/browser";
 import { useRouter } from "next/navigation";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
-import type { DomainState } from "@/core/domains/domain-state";
+import { DOMAIN_CLAIM_TTL_DAYS, type DomainState } from "@/core/domains/domain-state";
 import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { Panel, TextField } from "@/components/fields";
@@ -67,7 +67,9 @@ export function DomainSection({ site }: { site: SiteOverview }) {
                 {state.domain} is verified and serves this site ✓
               </span>
             ) : (
-              <span className="text-amber-300">{state.domain} is not verified yet. Create these DNS records, then check.</span>
+              <span className="text-amber-300">
+                {state.domain} is not verified yet. Create these DNS records, then check within {DOMAIN_CLAIM_TTL_DAYS} days: the first site to verify a domain gets it.
+              </span>
             )}
           </p>
           <div className="overflow-x-auto">
@@ -117,6 +119,11 @@ export function DomainSection({ site }: { site: SiteOverview }) {
             </Button>
           </div>
         </div>
+      ) : state?.problems.length ? (
+        // Say why a domain is gone (an unverified claim that expired).
+        <p className="text-sm text-amber-300" role="status" data-testid="domain-problems">
+          {state.problems.join(" ")}
+        </p>
       ) : null}
     </Panel>
   );
