@@ -13,6 +13,7 @@ import { createSiteServer } from "@/site-server";
 import { createMarketingSite } from "@/marketing-site";
 import { sendPlainHtml } from "@/site-server/respond";
 import { rejectBadAppRequest } from "@/http/request-guards";
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "@/http/client-address";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { reportError, startErrorReporting } from "@/integrations/error-reporting";
 
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     const target = isLoopbackTlsAsk(req.headers.host, req.url) ? ({ kind: "app" } as const) : classify(req.headers.host);
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, env.TRUST_PROXY ?? false);
     const work =
       target.kind === "app"
         ? rejectBadAppRequest(req, res)

@@ -3,6 +3,7 @@ import type { Runtime } from "@/runtime";
 import { contentSiteOf } from "@/core/sites/content-site-of";
 import { CONFIRM_PATH, subscribeInput, subscribeToSite } from "@/core/subscribers/subscribe-to-site";
 import { subscriptionSiteOf } from "@/core/subscribers/subscription-site";
+import { createSubscribeLimits } from "@/core/subscribers/subscribe-limits";
 import { createRateLimiter } from "@/http/rate-limit";
 import type { SiteSnapshot } from "@/notion/site-content";
 import { chatScript, katexFont, siteIsland, siteStylesheet, widgetScript } from "./assets";
@@ -37,7 +38,7 @@ export function createSiteServer(runtime: Runtime) {
   const lookup = createSiteLookup(runtime.db, runtime.env.APPS_DOMAIN);
   const pages = new PageCache();
   const models = new Map<string, { version: number; model: SiteModel | null }>();
-  const subscribeLimit = createRateLimiter({ limit: 5, windowMs: 10 * 60_000 });
+  const subscribeLimit = createSubscribeLimits();
   const feedbackLimit = createRateLimiter({ limit: 10, windowMs: 10 * 60_000 });
   const searchLimit = createRateLimiter({ limit: 120, windowMs: 60_000 });
   const passwordLimit = createRateLimiter({ limit: 5, windowMs: 60_000 });
@@ -322,7 +323,7 @@ export function createSiteServer(runtime: Runtime) {
     const type = String(req.headers["content-type"] ?? "");
     if (!type.startsWith("application/x-www-form-urlencoded")) return sendPlainHtml(res, 415, "Unsupported form", "Send the subscribe form as a regular form.");
     const ip = clientIp(req, runtime.env.TRUST_PROXY ?? false);
-    if (!subscribeLimit.take(`${site.id}|${ip}`)) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes before subscribing again.");
+    if (!subscribeLimit.take(site.id, ip)) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes before subscribing again.");
     const body = await readSmallBody(req, MAX_FORM_BYTES);
     if (body === null) return sendPlainHtml(res, 413, "Too large", "The form was too large.");
     const parsed = subscribeInput.safeParse({ email: new URLSearchParams(body).get("email") ?? "" });
