@@ -344,17 +344,18 @@ describe("fuzz", () => {
 
   it("answers a lone surrogate with VALIDATION and reports no error (security review, finding 13)", async () => {
     const before = s.app.output().length;
-    for (const name of ["\ud800", "x\udfffy", "\udc00\ud800"]) {
+    // JSON escapes in the raw body: fetch would turn a real lone surrogate into U+FFFD before it left.
+    for (const name of ["\\ud800", "x\\udfffy", "\\udc00\\ud800"]) {
       const body = `{"jsonrpc":"2.0","id":9,"method":"updateSite","params":{"siteId":"${blogId}","name":"${name}"}}`;
       const res = await fetchWithJar(a, `${url}/api/site`, { method: "POST", headers: { "content-type": "application/json" }, body });
       const reply = (await res.json()) as { error?: { data: { code: string }; message: string } };
       expect(reply.error?.data.code, name).toBe("VALIDATION");
-      expect(reply.error?.message, name).toMatch(/unicode|surrogate|text/i);
+      expect(reply.error?.message, name).toMatch(/lone surrogate/);
     }
     // A key can carry one too.
-    const keyBody = `{"jsonrpc":"2.0","id":10,"method":"updateSite","params":{"siteId":"${blogId}","settings":{"\ud800":1}}}`;
+    const keyBody = `{"jsonrpc":"2.0","id":10,"method":"updateSite","params":{"siteId":"${blogId}","settings":{"\\ud800":1}}}`;
     const keyRes = await fetchWithJar(a, `${url}/api/site`, { method: "POST", headers: { "content-type": "application/json" }, body: keyBody });
-    expect(((await keyRes.json()) as { error?: { data: { code: string } } }).error?.data.code).toBe("VALIDATION");
+    expect(((await keyRes.json()) as { error?: { message: string } }).error?.message).toMatch(/lone surrogate/);
     // A proper pair (an emoji) is fine.
     expect(result<{ settings: { name: string } }>(await site(a, "updateSite", { siteId: blogId, name: "Acme Journal 🚀" })).settings.name).toBe("Acme Journal 🚀");
     expect(result<{ settings: { name: string } }>(await site(a, "updateSite", { siteId: blogId, name: "Acme Journal" })).settings.name).toBe("Acme Journal");
