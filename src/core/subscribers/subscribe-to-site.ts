@@ -17,15 +17,13 @@ export const CONFIRM_PATH = "/_/subscribe/confirm";
 export const newSubscriptionToken = () => crypto.randomBytes(32).toString("base64url");
 
 /** canonicalMailbox() in SQL, so one mailbox's rows can be counted across sites. */
-function canonicalMailboxSql(column: SQL | typeof subscribers.email): SQL {
+function canonicalMailboxSql(column: typeof subscribers.email): SQL {
   const untagged = sql`regexp_replace(lower(trim(${column})), '^([^@+]+)\\+[^@]*@', '\\1@')`;
   return sql`(case when ${untagged} ~ '@(gmail|googlemail)\\.com$' then coalesce(nullif(replace(split_part(${untagged}, '@', 1), '.', ''), ''), split_part(${untagged}, '@', 1)) || '@gmail.com' else ${untagged} end)`;
 }
 
-/** Who a confirmation mail says it is from: the product and the site's address, never text the owner chose. */
-export function confirmationSenderName(site: Pick<SubscriptionSite, "origin" | "basePath">): string {
-  return `${new URL(site.origin).host}${site.basePath} via ${PRODUCT_NAME}`;
-}
+/** The site as a confirmation mail names it: its address (host and path prefix), never text the owner chose. */
+const siteAddressOf = (site: Pick<SubscriptionSite, "origin" | "basePath">) => `${new URL(site.origin).host}${site.basePath}`;
 
 /**
  * A visitor subscribes to a blog or changelog (double opt-in): the address is stored unconfirmed and gets a
@@ -75,7 +73,8 @@ export async function subscribeToSite(deps: { db: Db; email: EmailProvider }, si
       .where(eq(subscribers.id, existing.id));
     target = { email: existing.email, confirmToken };
   }
-  const siteAddress = `${new URL(site.origin).host}${site.basePath}`;
+  const siteAddress = siteAddressOf(site);
   const mail = subscriberConfirmationEmail({ siteAddress, confirmUrl: siteEndpointUrl(site, CONFIRM_PATH, target.confirmToken), accentColor: site.accentColor });
-  await deps.email.send({ to: target.email, ...mail, fromName: confirmationSenderName(site) });
+  // The sender names the product and the site's address; no owner-chosen name or Reply-To on a mail anyone can trigger.
+  await deps.email.send({ to: target.email, ...mail, fromName: `${siteAddress} via ${PRODUCT_NAME}` });
 }
