@@ -98,6 +98,15 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(h) || h.endsWith(".localhost");
 }
 
+/** The host name of a `host[:port]` value like APPS_DOMAIN; "" when it isn't one. */
+function hostnameOf(hostAndPort: string): string {
+  try {
+    return new URL(`http://${hostAndPort}`).hostname;
+  } catch {
+    return "";
+  }
+}
+
 function list(value: string | undefined): string[] {
   return (value ?? "")
     .split(",")
@@ -136,10 +145,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   const appsDomain = (raw.APPS_DOMAIN ?? `localhost:${raw.PORT}`).toLowerCase();
   const isProductionStage = raw.NODE_ENV === "production" && raw.RELEASE_STAGE !== "preview";
-  const appHostname = new URL(appUrl).hostname;
-  // CONTRACTS §4: explicit 0 always wins; unset means on for loopback APP_URL or a development build.
-  const testLoginEnabled =
-    raw.AUTH_TEST_LOGIN ?? (isLoopbackHost(appHostname) || raw.NODE_ENV === "development");
+  // CONTRACTS §4: an explicit AUTH_TEST_LOGIN wins; unset means on only when the app answers on loopback names alone
+  // (APP_URL and APPS_DOMAIN, which classify-host also treats as the app) — never on a public name, whatever NODE_ENV.
+  const testLoginEnabled = raw.AUTH_TEST_LOGIN ?? (isLoopbackHost(new URL(appUrl).hostname) && isLoopbackHost(hostnameOf(appsDomain)));
 
   return {
     ...raw,

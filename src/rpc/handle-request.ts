@@ -3,6 +3,7 @@ import { authOptionsFor } from "@/auth/auth-options";
 import { API_BODY_LIMIT } from "@/http/request-guards";
 import { reportError } from "@/integrations/error-reporting";
 import type { Runtime } from "@/runtime";
+import { MAX_INPUT_DEPTH, nestedDeeperThan, unstorableText } from "./check-input";
 import type { MethodTable, RpcContext } from "./method";
 import { envelopeSchema, JSONRPC, jsonRpcResponse, rpcError, toRpcError } from "./protocol";
 
@@ -21,6 +22,9 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
     body = JSON.parse(new TextDecoder().decode(raw));
   } catch {
     return jsonRpcResponse(null, { error: { code: JSONRPC.PARSE_ERROR, message: "Parse error", data: { code: "PARSE_ERROR" } } });
+  }
+  if (nestedDeeperThan(body, MAX_INPUT_DEPTH)) {
+    return jsonRpcResponse(idOf(body), { error: rpcError("VALIDATION", `The request is nested too deeply (more than ${MAX_INPUT_DEPTH} levels)`) }, 400);
   }
   if (Array.isArray(body)) {
     return jsonRpcResponse(null, { error: { code: JSONRPC.INVALID_REQUEST, message: "Batch requests are not supported", data: { code: "INVALID_REQUEST" } } });
@@ -42,8 +46,9 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
   const user = session?.user as { id?: string; email?: string | null } | undefined;
   if (!user?.id) return jsonRpcResponse(id, { error: rpcError("UNAUTHORIZED", "Please sign in again") });
 
-  // PostgreSQL text can't hold NUL: refuse it here, as bad input, for every method at once.
-  if (JSON.stringify(params ?? {}).includes("\\u0000")) return jsonRpcResponse(id, { error: rpcError("VALIDATION", "Text must not contain NUL characters") });
+  // PostgreSQL text can't hold NUL or a lone surrogate: refuse them here, as bad input, for every method at once.
+  const unstorable = unstorableText({ params, meta });
+  if (unstorable) return jsonRpcResponse(id, { error: rpcError("VALIDATION", unstorable) });
   const parsed = method.params.safeParse(params ?? {});
   if (!parsed.success) return jsonRpcResponse(id, { error: toRpcError(parsed.error).error });
 
@@ -83,6 +88,12 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
   return new Response(stream, {
     headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store, no-transform", "x-accel-buffering": "no" },
   });
+}
+
+/** The request's id when the body has a usable one, so even an early refusal answers the right call. */
+function idOf(body: unknown): string | number | null {
+  const id = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as { id?: unknown }).id : null;
+  return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
 function mapError(name: string, err: unknown) {

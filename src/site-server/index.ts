@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Runtime } from "@/runtime";
+import { createSubscribeLimits } from "@/core/subscribers/subscribe-limits";
 import type { HostTarget } from "./classify-host";
 import { contentOrUnavailable, createRateLimits, type Method, type SiteServices } from "./endpoints/context";
 import { matchEndpoint } from "./endpoints";
@@ -28,6 +29,7 @@ export function createSiteServer(runtime: Runtime) {
     runtime,
     cache: createSiteCache(),
     take: createRateLimits(),
+    subscribeLimits: createSubscribeLimits(),
     htmlCacheControl: `public, max-age=0, s-maxage=${runtime.env.REVALIDATE_SECONDS}, stale-while-revalidate=86400`,
     appOrigin: new URL(runtime.env.APP_URL).origin,
   };

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { verifySitePassword } from "@/core/sites/update-site-password";
 import { renderPasswordPage } from "./render/password-page";
+import { safeLocalPath } from "@/lib/safe-local-path";
 import { NOTICE_PAGE_CSP } from "./security";
 import type { PublishedSite } from "./site-lookup";
 
@@ -37,8 +38,9 @@ export function hasAccess(req: IncomingMessage, secret: string, site: PublishedS
 /** A path to return to after the password: only this site's own paths. */
 export function safeNext(next: string | null | undefined, basePath: string): string {
   const fallback = `${basePath}/`;
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\") || next.length > 1024) return fallback;
-  return basePath && !next.startsWith(`${basePath}/`) && next !== basePath ? fallback : next;
+  const path = safeLocalPath(next);
+  if (!path) return fallback;
+  return basePath && !path.startsWith(`${basePath}/`) && path !== basePath ? fallback : path;
 }
 
 /** The password page (render/password-page.tsx) with the headers of a page nobody may keep or index. */

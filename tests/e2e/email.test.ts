@@ -64,7 +64,8 @@ describe("email in Chromium", () => {
     await page.getByText("Thanks! Check your inbox to confirm your subscription.").waitFor();
 
     const [mail] = await waitForMails(plunk.url, (m) => m.to === "visitor@example.com");
-    expect(mail!.subject).toBe("Confirm your subscription to Lumen Blog");
+    expect(mail!.subject).toBe("Confirm your subscription");
+    expect(mail!.name).toBe(`${s.hosts[0]} via Pagewright`);
     await page.goto(linkIn(mail!, "/_/subscribe/confirm"));
     await page.getByRole("heading", { name: "You're subscribed!" }).waitFor();
     await page.getByRole("link", { name: "Back to the site" }).click();

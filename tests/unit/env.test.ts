@@ -20,14 +20,28 @@ describe("parseEnv", () => {
     expect(env.APPS_DOMAIN).toBe("localhost:4123");
   });
 
+  // Security review, finding 10: on by default only when the app answers on loopback names alone (APP_URL and
+  // APPS_DOMAIN both), whatever NODE_ENV says; AUTH_TEST_LOGIN=1 turns it on anywhere, 0 off everywhere.
   it.each([
     [{}, true],
     [{ AUTH_TEST_LOGIN: "0" }, false],
     [{ AUTH_TEST_LOGIN: "1", APP_URL: "https://app.example.io" }, true],
     [{ APP_URL: "https://app.example.io" }, false],
-    [{ APP_URL: "https://app.example.io", NODE_ENV: "development" }, true],
+    [{ APP_URL: "https://app.example.io", NODE_ENV: "development" }, false],
+    [{ APP_URL: "https://app.example.io", NODE_ENV: "development", AUTH_TEST_LOGIN: "1" }, true],
     [{ APP_URL: "https://app.example.io", NODE_ENV: "development", AUTH_TEST_LOGIN: "0" }, false],
     [{ APP_URL: "http://127.0.0.1:3000" }, true],
+    [{ NODE_ENV: "development" }, true],
+    // The review's reproduction: a public APPS_DOMAIN with APP_URL left out.
+    [{ NODE_ENV: "production", APPS_DOMAIN: "example.site" }, false],
+    [{ NODE_ENV: "development", APPS_DOMAIN: "example.site" }, false],
+    [{ APP_URL: "http://localhost:3000", APPS_DOMAIN: "example.site" }, false],
+    [{ APP_URL: "http://localhost:3000", APPS_DOMAIN: "localhost.example.site" }, false],
+    [{ APP_URL: "https://app.example.io", APPS_DOMAIN: "localhost:3000" }, false],
+    [{ APPS_DOMAIN: "example.site", AUTH_TEST_LOGIN: "1" }, true],
+    [{ APPS_DOMAIN: "apps.localhost:4000" }, true],
+    [{ APP_URL: "http://[::1]:3000", APPS_DOMAIN: "127.0.0.1:3000" }, true],
+    [{ APP_URL: "http://app.localhost:3000", APPS_DOMAIN: "localhost:3000" }, true],
   ])("test login for %j → %s", (vars, expected) => {
     expect(parseEnv(vars).testLoginEnabled).toBe(expected);
   });

@@ -31,17 +31,21 @@ export function magicLinkEmail(p: { url: string; host: string }): RenderedEmail 
   });
 }
 
-export function subscriberConfirmationEmail(p: { siteName: string; confirmUrl: string; accentColor?: string }): RenderedEmail {
+/**
+ * The double opt-in mail. Anyone can type any address into a subscribe form, so nothing in it is the owner's text
+ * (security review, finding 4): a fixed subject, and the site named by its address on our domain or theirs.
+ */
+export function subscriberConfirmationEmail(p: { siteAddress: string; confirmUrl: string; accentColor?: string }): RenderedEmail {
   return renderEmail({
-    subject: `Confirm your subscription to ${p.siteName}`,
+    subject: "Confirm your subscription",
     preview: "One click and you're subscribed.",
     accentColor: p.accentColor,
     blocks: [
-      { kind: "heading", text: `Confirm your subscription to ${p.siteName}` },
-      { kind: "paragraph", text: `Someone — hopefully you — asked to get new posts from ${p.siteName} by email. Confirm with the button below.` },
+      { kind: "heading", text: "Confirm your subscription" },
+      { kind: "paragraph", text: `Someone — hopefully you — asked to get new posts from ${p.siteAddress} by email. Confirm with the button below.` },
       { kind: "button", label: "Confirm subscription", url: p.confirmUrl },
     ],
-    footer: [{ kind: "note", text: "If you did not subscribe, ignore this email: you will not hear from us again." }],
+    footer: [{ kind: "note", text: `If you did not subscribe, ignore this email: you will not hear from us again. Sent by ${PRODUCT_NAME} on behalf of ${p.siteAddress}.` }],
   });
 }
 

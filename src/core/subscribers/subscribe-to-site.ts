@@ -1,10 +1,13 @@
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { subscribers } from "@/db/schema";
 import type { EmailProvider } from "@/integrations/email";
 import { subscriberConfirmationEmail } from "@/core/email/templates";
+import { SUBSCRIBE_LIMITS } from "@/core/limits";
+import { canonicalMailbox } from "@/lib/mailbox";
+import { PRODUCT_NAME } from "@/lib/brand";
 import { siteEndpointUrl, type SubscriptionSite } from "./subscription-site";
 
 export const subscribeInput = z.object({ email: z.email("Please enter a valid email address").trim().max(254) });
@@ -13,39 +16,65 @@ export const CONFIRM_PATH = "/_/subscribe/confirm";
 
 export const newSubscriptionToken = () => crypto.randomBytes(32).toString("base64url");
 
+/** canonicalMailbox() in SQL, so one mailbox's rows can be counted across sites. */
+function canonicalMailboxSql(column: typeof subscribers.email): SQL {
+  const untagged = sql`regexp_replace(lower(trim(${column})), '^([^@+]+)\\+[^@]*@', '\\1@')`;
+  return sql`(case when ${untagged} ~ '@(gmail|googlemail)\\.com$' then coalesce(nullif(replace(split_part(${untagged}, '@', 1), '.', ''), ''), split_part(${untagged}, '@', 1)) || '@gmail.com' else ${untagged} end)`;
+}
+
+/** The site as a confirmation mail names it: its address (host and path prefix), never text the owner chose. */
+const siteAddressOf = (site: Pick<SubscriptionSite, "origin" | "basePath">) => `${new URL(site.origin).host}${site.basePath}`;
+
 /**
  * A visitor subscribes to a blog or changelog (double opt-in): the address is stored unconfirmed and gets a
- * confirmation link on the site's own host; only the link confirms it. Subscribing again resends the link (an
- * unsubscribed address starts over); an address that is already confirmed gets nothing. The answer is the same in
- * every case, so the form never reveals who is subscribed.
+ * confirmation link on the site's own host; only the link confirms it. The answer is the same in every case, so the
+ * form never reveals who is subscribed — and never relays mail (security review, finding 4):
+ * - the mail has a fixed subject and names the product and the site's address, with no owner-chosen name, sender
+ *   or Reply-To (the owner's sender settings apply only to mail their confirmed subscribers asked for);
+ * - an address has one pending confirmation per site: asking again within SUBSCRIBE_LIMITS.resendAfterMs sends
+ *   nothing; later it resends the same link. For an unconfirmed row `createdAt` is when its link was last mailed;
+ * - one mailbox (`a+1@x` is `a@x`) gets at most SUBSCRIBE_LIMITS.confirmationsPerMailboxPerDay confirmations a day
+ *   across every site; past that the address is not stored and nothing is sent;
+ * - a confirmed address gets nothing; an unsubscribed one starts over with a new link (old links stay dead).
+ * The per-IP and per-site request limits are SubscribeLimits, checked by the endpoint before this runs.
  */
-export async function subscribeToSite(deps: { db: Db; email: EmailProvider }, site: SubscriptionSite, input: z.input<typeof subscribeInput>): Promise<void> {
+export async function subscribeToSite(deps: { db: Db; email: EmailProvider }, site: SubscriptionSite, input: z.input<typeof subscribeInput>, now = new Date()): Promise<void> {
   const { email } = subscribeInput.parse(input);
   const { db } = deps;
-  const fresh = newSubscriptionToken();
-  const [inserted] = await db
-    .insert(subscribers)
-    .values({ siteId: site.id, email, confirmToken: fresh, unsubscribeToken: newSubscriptionToken() })
-    .onConflictDoNothing()
-    .returning({ email: subscribers.email, confirmToken: subscribers.confirmToken });
-  let target = inserted;
-  if (!target) {
-    const [existing] = await db
-      .select()
-      .from(subscribers)
-      .where(and(eq(subscribers.siteId, site.id), sql`lower(${subscribers.email}) = lower(${email})`));
-    if (!existing || existing.status === "confirmed") return;
-    if (existing.status === "unsubscribed") {
-      // Coming back needs a new confirmation; old links stay dead.
-      await db
-        .update(subscribers)
-        .set({ status: "unconfirmed", confirmToken: fresh, unsubscribedAt: null, confirmedAt: null })
-        .where(eq(subscribers.id, existing.id));
-      target = { email: existing.email, confirmToken: fresh };
-    } else {
-      target = { email: existing.email, confirmToken: existing.confirmToken };
-    }
+  const [existing] = await db
+    .select()
+    .from(subscribers)
+    .where(and(eq(subscribers.siteId, site.id), sql`lower(${subscribers.email}) = lower(${email})`));
+  if (existing?.status === "confirmed") return;
+  if (existing?.status === "unconfirmed" && now.getTime() - existing.createdAt.getTime() < SUBSCRIBE_LIMITS.resendAfterMs) return;
+
+  const since = new Date(now.getTime() - SUBSCRIBE_LIMITS.mailboxWindowMs);
+  const [{ pending } = { pending: 0 }] = await db
+    .select({ pending: sql<number>`count(*)::int` })
+    .from(subscribers)
+    .where(and(eq(subscribers.status, "unconfirmed"), gt(subscribers.createdAt, since), sql`${canonicalMailboxSql(subscribers.email)} = ${canonicalMailbox(email)}`));
+  if (pending >= SUBSCRIBE_LIMITS.confirmationsPerMailboxPerDay) return;
+
+  let target: { email: string; confirmToken: string };
+  if (!existing) {
+    const [inserted] = await db
+      .insert(subscribers)
+      .values({ siteId: site.id, email, confirmToken: newSubscriptionToken(), unsubscribeToken: newSubscriptionToken(), createdAt: now })
+      .onConflictDoNothing()
+      .returning({ email: subscribers.email, confirmToken: subscribers.confirmToken });
+    if (!inserted) return; // the same address a moment ago, in a parallel request: that one mails
+    target = inserted;
+  } else {
+    // An unsubscribed address needs a new link (old ones stay dead); an unconfirmed one gets its link again.
+    const confirmToken = existing.status === "unsubscribed" ? newSubscriptionToken() : existing.confirmToken;
+    await db
+      .update(subscribers)
+      .set({ status: "unconfirmed", confirmToken, createdAt: now, unsubscribedAt: null, confirmedAt: null })
+      .where(eq(subscribers.id, existing.id));
+    target = { email: existing.email, confirmToken };
   }
-  const mail = subscriberConfirmationEmail({ siteName: site.name, confirmUrl: siteEndpointUrl(site, CONFIRM_PATH, target.confirmToken), accentColor: site.accentColor });
-  await deps.email.send({ to: target.email, ...mail, fromName: site.senderName || site.name, replyTo: site.replyTo ?? undefined });
+  const siteAddress = siteAddressOf(site);
+  const mail = subscriberConfirmationEmail({ siteAddress, confirmUrl: siteEndpointUrl(site, CONFIRM_PATH, target.confirmToken), accentColor: site.accentColor });
+  // The sender names the product and the site's address; no owner-chosen name or Reply-To on a mail anyone can trigger.
+  await deps.email.send({ to: target.email, ...mail, fromName: `${siteAddress} via ${PRODUCT_NAME}` });
 }

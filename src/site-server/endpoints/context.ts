@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Runtime } from "@/runtime";
 import { contentSiteOf } from "@/core/sites/content-site-of";
+import type { SubscribeLimits } from "@/core/subscribers/subscribe-limits";
 import { createRateLimiter } from "@/http/rate-limit";
 import type { SiteSnapshot } from "@/notion/site-content";
 import { siteIsland, siteStylesheet } from "../assets";
@@ -25,7 +26,6 @@ const RATE_LIMITS = {
   chatVisitor: { limit: 10, windowMs: 60_000 },
   /** All visitors of one site together. */
   chatSite: { limit: 120, windowMs: 60_000 },
-  subscribe: { limit: 5, windowMs: 10 * 60_000 },
   feedback: { limit: 10, windowMs: 10 * 60_000 },
   search: { limit: 120, windowMs: 60_000 },
   password: { limit: 5, windowMs: 60_000 },
@@ -43,6 +43,8 @@ export type SiteServices = {
   runtime: Runtime;
   cache: SiteCache;
   take: ReturnType<typeof createRateLimits>;
+  /** The subscribe form's own limits (per IP and site, per IP, per site: src/core/limits.ts). */
+  subscribeLimits: SubscribeLimits;
   htmlCacheControl: string;
   appOrigin: string;
 };
@@ -62,6 +64,8 @@ export type EndpointContext = SiteServices & {
 export const ipOf = (ctx: EndpointContext, req: IncomingMessage) => clientIp(req, ctx.runtime.env.TRUST_PROXY ?? false);
 
 /** Rate-limit key: one visitor on one site. */
+export const visitorIp = (ctx: EndpointContext, req: IncomingMessage) => ipOf(ctx, req);
+
 export const visitorKey = (ctx: EndpointContext, req: IncomingMessage, site: PublishedSite) => `${site.id}|${ipOf(ctx, req)}`;
 
 export const contentRefOf = (site: PublishedSite) =>

@@ -40,16 +40,18 @@ describe("the outbox provider", () => {
 describe("a server without PLUNK_API_KEY", () => {
   it("puts the subscriber confirmation in the outbox and the log", async () => {
     const s = await startSitesApp([{ siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Outbox Blog" } }]);
+    const host = s.hosts[0]!;
     try {
       const res = await rawRequest(`${s.app.url}/_/subscribe`, { host: s.hosts[0], method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=reader%40example.com" });
       expect(res.status).toBe(303);
-      expect(s.app.output()).toMatch(new RegExp(`\\[email\\] outbox \\(no PLUNK_API_KEY\\): to=reader@example.com subject="Confirm your subscription to Outbox Blog" links: http://${s.hosts[0]!.replace(/\./g, "\\.")}/_/subscribe/confirm\\?token=`));
+      expect(s.app.output()).toMatch(new RegExp(`\\[email\\] outbox \\(no PLUNK_API_KEY\\): to=reader@example.com subject="Confirm your subscription" links: http://${s.hosts[0]!.replace(/\./g, "\\.")}/_/subscribe/confirm\\?token=`));
     } finally {
       await s.stop();
     }
     const rows = await withDatabase({ dataDir: s.app.dataDir, databaseUrl: s.app.databaseUrl }, (db) => db.select().from(emailOutbox));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: "send", to: "reader@example.com", subject: "Confirm your subscription to Outbox Blog" });
+    expect(rows[0]).toMatchObject({ kind: "send", to: "reader@example.com", subject: "Confirm your subscription" });
+    expect(rows[0]!.meta).toMatchObject({ fromName: `${host} via Pagewright`, replyTo: null });
     expect(rows[0]!.text).toContain("/_/subscribe/confirm?token=");
     expect(rows[0]!.html).toContain("/_/subscribe/confirm?token=");
   });

@@ -5,6 +5,7 @@ import { siteMethods } from "@/rpc/site-methods";
 import { userMethods } from "@/rpc/user-methods";
 import { stubControl } from "../../../tools/notion-stub/control";
 import { rpc, signedIn, type CookieJar } from "../../helpers/rpc-client";
+import { fetchWithJar } from "../../helpers/auth-client";
 import { rawRequest } from "../../helpers/raw-request";
 import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/sites";
 
@@ -363,6 +364,45 @@ describe("fuzz", () => {
     expect(count).toBeGreaterThan(300);
     // B still exists and still has its site.
     expect(result<{ siteId: string }[]>(await site(b, "getUserSites", {})).map((x) => x.siteId)).toEqual([bSiteId]);
+  });
+
+  it("answers deeply nested params with 400 VALIDATION, not a 500 (security review, finding 13)", async () => {
+    const depth = 200_000;
+    const body = `{"jsonrpc":"2.0","id":7,"method":"updateSite","params":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+    const res = await fetchWithJar(a, `${url}/api/site`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    expect(res.status).toBe(400);
+    const reply = (await res.json()) as { id: unknown; error: { data: { code: string }; message: string } };
+    expect(reply.id).toBe(7);
+    expect(reply.error.data.code).toBe("VALIDATION");
+    expect(reply.error.message).toMatch(/nested/i);
+    // Objects too, and at the envelope level (a deep `meta`).
+    const deepObject = `{"jsonrpc":"2.0","id":8,"method":"getUserSites","params":{},"meta":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`;
+    const objectRes = await fetchWithJar(a, `${url}/api/site`, { method: "POST", headers: { "content-type": "application/json" }, body: deepObject });
+    expect(objectRes.status).toBe(400);
+    expect(((await objectRes.json()) as { error: { data: { code: string } } }).error.data.code).toBe("VALIDATION");
+    // Ordinary nesting still works.
+    expect(errorCode(await site(a, "updateSite", { siteId: blogId, settings: { email: { senderName: "Acme" } } }))).toBeUndefined();
+  });
+
+  it("answers a lone surrogate with VALIDATION and reports no error (security review, finding 13)", async () => {
+    const before = s.app.output().length;
+    // JSON escapes in the raw body: fetch would turn a real lone surrogate into U+FFFD before it left.
+    for (const name of ["\\ud800", "x\\udfffy", "\\udc00\\ud800"]) {
+      const body = `{"jsonrpc":"2.0","id":9,"method":"updateSite","params":{"siteId":"${blogId}","name":"${name}"}}`;
+      const res = await fetchWithJar(a, `${url}/api/site`, { method: "POST", headers: { "content-type": "application/json" }, body });
+      const reply = (await res.json()) as { error?: { data: { code: string }; message: string } };
+      expect(reply.error?.data.code, name).toBe("VALIDATION");
+      expect(reply.error?.message, name).toMatch(/lone surrogate/);
+    }
+    // A key can carry one too.
+    const keyBody = `{"jsonrpc":"2.0","id":10,"method":"updateSite","params":{"siteId":"${blogId}","settings":{"\\ud800":1}}}`;
+    const keyRes = await fetchWithJar(a, `${url}/api/site`, { method: "POST", headers: { "content-type": "application/json" }, body: keyBody });
+    expect(((await keyRes.json()) as { error?: { message: string } }).error?.message).toMatch(/lone surrogate/);
+    // A proper pair (an emoji) is fine.
+    expect(result<{ settings: { name: string } }>(await site(a, "updateSite", { siteId: blogId, name: "Acme Journal 🚀" })).settings.name).toBe("Acme Journal 🚀");
+    expect(result<{ settings: { name: string } }>(await site(a, "updateSite", { siteId: blogId, name: "Acme Journal" })).settings.name).toBe("Acme Journal");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.app.output().slice(before)).not.toContain('"level":"error"');
   });
 });
 

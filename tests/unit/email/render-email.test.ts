@@ -38,7 +38,7 @@ describe("templates", () => {
   const all = {
     welcome: welcomeEmail({ appUrl: "https://app.test", name: "Ada" }),
     magicLink: magicLinkEmail({ url: "https://app.test/api/auth/callback/email?token=abc", host: "app.test" }),
-    confirmation: subscriberConfirmationEmail({ siteName: "Lumen Blog", confirmUrl: "https://blog.lumen.test/_/subscribe/confirm?token=t1" }),
+    confirmation: subscriberConfirmationEmail({ siteAddress: "blog.lumen.test", confirmUrl: "https://blog.lumen.test/_/subscribe/confirm?token=t1" }),
     newPost: newPostEmail({ siteName: "Lumen Blog", title: "Hello", description: "A post", postUrl: "https://blog.lumen.test/hello", unsubscribeUrl: "https://blog.lumen.test/_/unsubscribe?token=u1" }),
     cancellation: cancellationReceivedEmail({ appUrl: "https://app.test" }),
     team: cancellationReasonTeamEmail({ userEmail: "o@example.com", reason: "too_expensive", text: "Costs too much" }),
@@ -60,6 +60,8 @@ describe("templates", () => {
     expect(all.newPost.text).toContain("Read the post: https://blog.lumen.test/hello");
     expect(all.newPost.text).toContain("Unsubscribe: https://blog.lumen.test/_/unsubscribe?token=u1");
     expect(all.newPost.subject).toBe("Hello — Lumen Blog");
+    expect(all.confirmation.subject).toBe("Confirm your subscription");
+    expect(all.confirmation.text).toContain("new posts from blog.lumen.test");
     expect(all.welcome.text).toContain("https://app.test/new-site");
     expect(all.team.text).toContain("Reason: too_expensive");
     expect(all.team.text).toContain("> Costs too much");

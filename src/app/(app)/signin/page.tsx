@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { getRuntime } from "@/runtime";
 import { getSession } from "@/auth/session";
 import { PRODUCT_NAME } from "@/lib/brand";
+import { safeLocalPath } from "@/lib/safe-local-path";
 import { DEFAULT_AFTER_SIGN_IN, emailSignInEnabled } from "@/auth/auth-options";
 import { SignInForm } from "./sign-in-form";
 
@@ -26,8 +27,8 @@ const ERROR_MESSAGES: Record<string, string> = {
 };
 
 function safeCallbackUrl(value: string | undefined): string {
-  // Only same-site paths: an absolute URL here would be an open redirect.
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : DEFAULT_AFTER_SIGN_IN;
+  // Only same-site paths: anything else here would be an open redirect.
+  return safeLocalPath(value) ?? DEFAULT_AFTER_SIGN_IN;
 }
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
