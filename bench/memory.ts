@@ -25,6 +25,8 @@ import type { BenchRow } from "./sync";
 
 const SITES = Number(process.env.BENCH_MEMORY_SITES ?? 1000);
 const DEFAULT_CACHE_MB = 256;
+/** A bound the demo-sized sites overflow, to show it at work. */
+const SMALL_CACHE_MB = 64;
 /** The site server keeps this many page models (src/site-server/site-cache.ts MAX_MODELS). */
 const SERVER_MODELS = 200;
 const TYPES: SiteType[] = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple"];
@@ -37,6 +39,7 @@ export async function benchMemory(): Promise<BenchRow[]> {
   try {
     const unbounded = await measureInChild(dataDir, "unbounded");
     const bounded = await measureInChild(dataDir, String(DEFAULT_CACHE_MB));
+    const small = await measureInChild(dataDir, String(SMALL_CACHE_MB));
     const perSnapshot = unbounded.snapshotsHeap / unbounded.sites;
     const perModel = unbounded.modelsHeap / unbounded.models;
     const mb = (bytes: number) => +(bytes / MB).toFixed(2);
@@ -47,6 +50,7 @@ export async function benchMemory(): Promise<BenchRow[]> {
       { name: `${SITES} sites' snapshots, cache unbounded`, value: mb(unbounded.snapshotsHeap), unit: "MB", cached: unbounded.cachedSites },
       { name: `${SITES} sites' snapshots, SNAPSHOT_CACHE_MB=${DEFAULT_CACHE_MB}`, value: mb(bounded.snapshotsHeap), unit: "MB", cached: bounded.cachedSites },
       { name: "  the cache's own count (text bytes × 3)", value: mb(bounded.countedBytes), unit: "MB", cached: bounded.cachedSites },
+      { name: `${SITES} sites' snapshots, SNAPSHOT_CACHE_MB=${SMALL_CACHE_MB}`, value: mb(small.snapshotsHeap), unit: "MB", cached: small.cachedSites },
       { name: `+ ${Math.min(SERVER_MODELS, SITES)} page models (the site server's model cache)`, value: mb(serverModels), unit: "MB" },
       { name: `${SITES} sites in one process, unbounded (snapshots + models)`, value: mb(unbounded.snapshotsHeap + serverModels), unit: "MB" },
       { name: `${SITES} sites in one process, default bound (snapshots + models)`, value: mb(bounded.snapshotsHeap + serverModels), unit: "MB" },
