@@ -13,11 +13,14 @@ const benches: Record<string, () => Promise<BenchRow[]>> = {
   sites: async () => (await import("./sites")).benchSites(),
   lighthouse: async () => (await import("./lighthouse")).benchLighthouse(),
   ai: async () => (await import("./ai")).benchAi(),
+  memory: async () => (await import("./memory")).benchMemory(),
 };
+/** Long runs left out of the default `npm run bench`; name them to run them (`npm run bench -- memory`). */
+const ON_REQUEST = new Set(["memory"]);
 
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {
-  if (only.length && !only.includes(name)) continue;
+  if (only.length ? !only.includes(name) : ON_REQUEST.has(name)) continue;
   console.log(`\n## ${name}\n`);
   printTable(await run());
 }

@@ -18,6 +18,19 @@ const flag = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * How many proxies in front of the app append to X-Forwarded-For: 0 (off, the default) or N. "true"/"false" are the
+ * old flag spellings (1 and 0).
+ */
+const proxyHops = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === "true" ? "1" : v === "false" || !v ? "0" : v))
+  .pipe(z.string().regex(/^\d+$/, "TRUST_PROXY must be 0, 1 or the number of proxies in front of the app"))
+  .transform(Number)
+  .pipe(z.number().int().max(10, "TRUST_PROXY: at most 10 proxies"));
+
 const rawEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
@@ -27,7 +40,8 @@ const rawEnvSchema = z.object({
   APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   APPS_DOMAIN: optionalString,
   AUTH_SECRET: optionalString.pipe(z.string().min(16, "AUTH_SECRET must be at least 16 characters").optional()),
-  TRUST_PROXY: flag,
+  /** Proxies in front of the app whose X-Forwarded-* entries are trusted (counted from the right). */
+  TRUST_PROXY: proxyHops,
   REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
   /** Memory for Notion snapshots kept per process (least recently used sites leave first), in MB. */
   SNAPSHOT_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),

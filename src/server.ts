@@ -15,7 +15,7 @@ import { createMarketingSite } from "@/marketing-site";
 import { sendPlainHtml } from "@/site-server/respond";
 import { serveAppWidget } from "@/site-server/endpoints/assets";
 import { rejectBadAppRequest } from "@/http/request-guards";
-import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "@/http/client-address";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/http/client-address";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { reportError, startErrorReporting } from "@/integrations/error-reporting";
 
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     const target = isLoopbackTlsAsk(req.headers.host, req.url) ? ({ kind: "app" } as const) : classify(req.headers.host);
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, env.TRUST_PROXY ?? false);
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, env.TRUST_PROXY);
     const work =
       target.kind === "app"
         ? rejectBadAppRequest(req, res) || serveAppWidget(req, res)

@@ -1,23 +1,57 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
+import ipaddr from "ipaddr.js";
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * Who is asking, behind `trustedHops` proxies (TRUST_PROXY). Each proxy appends the address it saw to
+ * X-Forwarded-For, so only the right-most `trustedHops` entries were written by proxies we trust; everything left of
+ * them came from the visitor and may be made up (security review, finding 3). 0 hops: the socket's peer.
+ */
+export function clientAddress(req: IncomingMessage, trustedHops: number): string {
+  const peer = normalizeAddress(req.socket.remoteAddress ?? "") ?? "unknown";
+  if (trustedHops <= 0) return peer;
+  const entry = trustedEntry(req.headers["x-forwarded-for"], trustedHops);
+  // A malformed entry was not written by a proxy: fall back to the peer (the proxy) rather than key on it.
+  return (entry && normalizeAddress(entry)) || peer;
+}
+
+/** The scheme the visitor used: from X-Forwarded-Proto only behind trusted proxies, else the socket's own. */
+export function clientProtocol(req: IncomingMessage, trustedHops: number): "https" | "http" {
+  const direct = (req.socket as { encrypted?: boolean }).encrypted === true ? "https" : "http";
+  if (trustedHops <= 0) return direct;
+  const entry = trustedEntry(req.headers["x-forwarded-proto"], trustedHops)?.toLowerCase();
+  return entry === "https" || entry === "http" ? entry : direct;
+}
+
+/**
+ * The entry the outermost trusted proxy wrote: `trustedHops` from the right. Proxies that overwrite instead of
+ * append leave one entry, which is then theirs. Repeated headers arrive joined by commas.
+ */
+function trustedEntry(header: string | string[] | undefined, trustedHops: number): string | undefined {
+  const entries = (Array.isArray(header) ? header.join(",") : (header ?? ""))
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (!entries.length) return undefined;
+  return entries[Math.max(0, entries.length - trustedHops)];
+}
+
+/** One spelling per address (IPv4-mapped IPv6 as IPv4, IPv6 compressed), so one visitor is one rate-limit key. */
+function normalizeAddress(raw: string): string | null {
+  let value = raw.trim();
+  // "[2001:db8::1]:443" or "203.0.113.7:5000": some proxies add the port.
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) value = bracketed[1]!;
+  else if (/^[\d.]+:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(":"));
+  if (!ipaddr.isValid(value)) return null;
+  return ipaddr.process(value).toString();
+}
 
 /**
  * The visitor's address as the front door saw it, handed to Next.js routes in a header the front door always
  * overwrites (a client can't choose it). Next.js routes have no socket of their own to ask.
  */
 export const CLIENT_ADDRESS_HEADER = "x-pagewright-client-ip";
-
-/**
- * The socket's peer, or with TRUST_PROXY the right-most X-Forwarded-For entry: the one our proxy added (anything to
- * its left was sent by the client and can say anything).
- */
-export function clientAddressOf(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",").map((s) => s.trim()).filter(Boolean).at(-1);
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
 
 const requestAddress = new AsyncLocalStorage<string>();
 

@@ -14,15 +14,6 @@ export function normalizePath(raw: string): string | null {
   return path.startsWith("/") ? path : `/${path}`;
 }
 
-/** The visitor's address for rate limits: the first X-Forwarded-For hop only behind a trusted proxy. */
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
-
 /** The browser asked for JSON (the site's own scripts do) rather than a page. */
 export const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? "").includes("application/json");
 

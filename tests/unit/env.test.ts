@@ -60,8 +60,26 @@ describe("parseEnv", () => {
     [{ PADDLE_ENV: "live" }, "PADDLE_ENV"],
     [{ AUTH_TEST_LOGIN: "maybe" }, "AUTH_TEST_LOGIN"],
     [{ GOOGLE_CLIENT_ID: "id-only" }, "GOOGLE_CLIENT_SECRET"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "-1" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "1.5" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "11" }, "TRUST_PROXY"],
   ])("rejects %j naming %s", (vars, name) => {
     expect(() => parseEnv(vars)).toThrow(new RegExp(name));
+  });
+
+  // Security review, finding 3: TRUST_PROXY is the number of proxies in front of the app (the old flag still works).
+  it.each([
+    [undefined, 0],
+    ["", 0],
+    ["0", 0],
+    ["false", 0],
+    ["1", 1],
+    ["true", 1],
+    [" 2 ", 2],
+    ["3", 3],
+  ])("TRUST_PROXY=%j → %i trusted hops", (value, hops) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(hops);
   });
 
   it("splits comma lists", () => {

@@ -72,7 +72,8 @@ export function SelfHostingDocs() {
               <code key="v">TRUST_PROXY</code>,
               <code key="d">0</code>,
               <>
-                <code>1</code> behind a reverse proxy such as Caddy.
+                The number of proxies in front of the app: <code>1</code> behind one reverse proxy such as Caddy. The
+                visitor’s address is read from the right end of <code>X-Forwarded-For</code>.
               </>,
             ],
           },

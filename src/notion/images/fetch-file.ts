@@ -15,20 +15,28 @@ export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 export const FILE_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 3;
 
+/**
+ * Notion's own file hosts, named exactly (security review, finding 12): its file and image services, and its S3
+ * bucket for uploads (`prod-files-secure`, us-west-2). Any other bucket on amazonaws.com could be anyone's.
+ */
+const NOTION_FILE_HOSTS = new Set([
+  "file.notion.so",
+  "file.notion.com",
+  "www.notion.so",
+  "notion.so",
+  "img.notionusercontent.com",
+  "secure.notion-static.com",
+  "prod-files-secure.s3.us-west-2.amazonaws.com",
+]);
+/** Older uploads: Notion's `secure.notion-static.com` bucket addressed by path on the regional S3 endpoint. */
+const LEGACY_BUCKET_HOSTS = new Set(["s3.us-west-2.amazonaws.com", "s3-us-west-2.amazonaws.com"]);
+const LEGACY_BUCKET_PATH = "/secure.notion-static.com/";
+
 /** Is this one of Notion's file hosts (https only)? */
 export function isNotionFileHost(url: URL): boolean {
   if (url.protocol !== "https:") return false;
   const host = url.hostname.toLowerCase();
-  return (
-    host === "file.notion.so" ||
-    host === "file.notion.com" ||
-    host === "www.notion.so" ||
-    host === "notion.so" ||
-    host === "img.notionusercontent.com" ||
-    host === "secure.notion-static.com" ||
-    (host.startsWith("prod-files-secure.") && host.endsWith(".amazonaws.com")) ||
-    (/^s3[.-]([a-z0-9-]+\.)?amazonaws\.com$/.test(host) && url.pathname.startsWith("/secure.notion-static.com/"))
-  );
+  return NOTION_FILE_HOSTS.has(host) || (LEGACY_BUCKET_HOSTS.has(host) && url.pathname.startsWith(LEGACY_BUCKET_PATH));
 }
 
 export const notAllowed = () => new AppError("FORBIDDEN", "This file address is not allowed");

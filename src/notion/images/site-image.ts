@@ -5,7 +5,8 @@ import { AppError } from "@/lib/errors";
 import type { FileStorage } from "@/integrations/storage";
 import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from "@/lib/layout";
 import type { NotionGateway } from "../notion-gateway";
-import { blockOf } from "../record-map";
+import type { Block } from "notion-types";
+import { blockOf, collectionIdOf, collectionOf, isDatabaseBlock } from "../record-map";
 import type { SiteSnapshot } from "../site-content";
 import { fetchAllowedFile } from "./fetch-file";
 
@@ -35,7 +36,8 @@ export async function getSiteImage(deps: ImageDeps, snapshot: SiteSnapshot, requ
   }
   if (!blockHasFile(snapshot, request.blockId, request.src)) throw new AppError("NOT_FOUND", "Image not found");
 
-  const key = `img:${crypto.createHash("sha256").update(request.src).digest("hex")}`;
+  // Per site and signing block: another site naming the same file must sign it with Notion itself, not read our copy.
+  const key = `img:${snapshot.siteId}:${crypto.createHash("sha256").update(`${request.blockId}\n${request.src}`).digest("hex")}`;
   let original = await deps.storage.get(`${key}:orig`);
   if (!original) {
     const url = await resolveFetchUrl(deps.gateway, request.blockId, request.src);
@@ -54,23 +56,62 @@ export async function getSiteImage(deps: ImageDeps, snapshot: SiteSnapshot, requ
   return withEtag(sized);
 }
 
-/** The src must be one of the block's own file references (source, cover, icon, file properties). */
+/** Blocks whose file is their source (security review, finding 12: text that merely names a file is not a file). */
+const FILE_BLOCKS = new Set(["image", "file", "video", "pdf", "audio"]);
+const PAGE_BLOCKS = new Set(["page", "collection_view_page", "collection_view"]);
+
+/** The src must be one of the block's own file fields, in this site's snapshot. */
 function blockHasFile(snapshot: SiteSnapshot, blockId: string, src: string): boolean {
   for (const page of snapshot.pages.values()) {
     const block = blockOf(page.recordMap, blockId);
-    if (!block) continue;
-    const b = block as { properties?: unknown; format?: unknown; file_ids?: unknown };
-    return containsString([b.properties, b.format], src);
+    if (block && fileFieldsOf(snapshot, block).includes(src)) return true;
   }
   return false;
 }
 
-function containsString(value: unknown, wanted: string, depth = 0): boolean {
-  if (depth > 8) return false;
-  if (typeof value === "string") return value === wanted;
-  if (Array.isArray(value)) return value.some((v) => containsString(v, wanted, depth + 1));
-  if (value && typeof value === "object") return Object.values(value).some((v) => containsString(v, wanted, depth + 1));
-  return false;
+/**
+ * What Notion stores as a block's files: a media block's source, a page's cover and icon (a callout's icon, a
+ * database's icon and cover), and the values of a database row's file properties.
+ */
+function fileFieldsOf(snapshot: SiteSnapshot, block: Block): unknown[] {
+  const properties = (block.properties ?? {}) as Record<string, unknown>;
+  const format = (block.format ?? {}) as Record<string, unknown>;
+  const fields: unknown[] = [];
+  if (FILE_BLOCKS.has(block.type)) fields.push(firstText(properties.source), format.display_source);
+  if (PAGE_BLOCKS.has(block.type) || block.type === "callout") fields.push(format.page_cover, format.page_icon);
+  if (isDatabaseBlock(block)) {
+    const collection = collectionInSnapshot(snapshot, block) as { icon?: unknown; cover?: unknown } | undefined;
+    fields.push(collection?.icon, collection?.cover);
+  }
+  if (block.parent_table === "collection") {
+    const schema = collectionInSnapshot(snapshot, block, block.parent_id)?.schema ?? {};
+    for (const [key, column] of Object.entries(schema)) {
+      if (column?.type === "file") fields.push(...fileLinks(properties[key]));
+    }
+  }
+  return fields.filter((f) => typeof f === "string" && f.length > 0);
+}
+
+function collectionInSnapshot(snapshot: SiteSnapshot, block: Block, id?: string) {
+  for (const page of snapshot.pages.values()) {
+    const collectionId = id ?? collectionIdOf(page.recordMap, block);
+    const collection = collectionId ? collectionOf(page.recordMap, collectionId) : undefined;
+    if (collection) return collection;
+  }
+  return undefined;
+}
+
+/** `[["text"]]` → "text". */
+const firstText = (value: unknown): unknown => (Array.isArray(value) && Array.isArray(value[0]) ? value[0][0] : undefined);
+
+/** A file property's value: `[["photo.png", [["a", "<file url>"]]], [","], …]`. */
+function fileLinks(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((part) =>
+    Array.isArray(part) && Array.isArray(part[1])
+      ? (part[1] as unknown[]).flatMap((d) => (Array.isArray(d) && d[0] === "a" && typeof d[1] === "string" ? [d[1]] : []))
+      : [],
+  );
 }
 
 /** Notion files get a fresh signature every time they are fetched (signatures expire); Notion paths get its origin. */

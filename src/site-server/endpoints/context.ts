@@ -2,12 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Runtime } from "@/runtime";
 import { contentSiteOf } from "@/core/sites/content-site-of";
 import type { SubscribeLimits } from "@/core/subscribers/subscribe-limits";
+import { clientAddress } from "@/http/client-address";
 import { createRateLimiter } from "@/http/rate-limit";
 import type { SiteSnapshot } from "@/notion/site-content";
 import { siteIsland, siteStylesheet } from "../assets";
 import type { SiteModel } from "@/site-model/site-model";
 import type { RenderContext } from "../render/context";
-import { clientIp } from "../request";
 import { sendPlainHtml } from "../respond";
 import { contentSecurityPolicy, inlineScriptHashes } from "../security";
 import type { SiteCache } from "../site-cache";
@@ -61,11 +61,9 @@ export type EndpointContext = SiteServices & {
   locked: boolean;
 };
 
-export const ipOf = (ctx: EndpointContext, req: IncomingMessage) => clientIp(req, ctx.runtime.env.TRUST_PROXY ?? false);
+export const ipOf = (ctx: EndpointContext, req: IncomingMessage) => clientAddress(req, ctx.runtime.env.TRUST_PROXY);
 
 /** Rate-limit key: one visitor on one site. */
-export const visitorIp = (ctx: EndpointContext, req: IncomingMessage) => ipOf(ctx, req);
-
 export const visitorKey = (ctx: EndpointContext, req: IncomingMessage, site: PublishedSite) => `${site.id}|${ipOf(ctx, req)}`;
 
 export const contentRefOf = (site: PublishedSite) =>

@@ -1,3 +1,4 @@
+import { clientProtocol } from "@/http/client-address";
 import { accessCookie, checkPassword, safeNext, sendPasswordForm } from "../password-gate";
 import { readSmallBody } from "../respond";
 import { MAX_FORM_BYTES, visitorKey, type Endpoint } from "./context";
@@ -21,7 +22,7 @@ export const passwordEndpoint: Endpoint = {
     if (body === null || !(await checkPassword(site, form.get("password") ?? ""))) {
       return sendPasswordForm(res, site, next, { status: 401, error: "That password is not right." });
     }
-    const secure = site.origin.startsWith("https:") && (req.headers["x-forwarded-proto"] === "https" || (req.socket as { encrypted?: boolean }).encrypted === true);
+    const secure = site.origin.startsWith("https:") && clientProtocol(req, ctx.runtime.env.TRUST_PROXY) === "https";
     res.writeHead(303, { location: next, "set-cookie": accessCookie(ctx.runtime.authSecret, site, secure), "cache-control": "no-store" }).end();
   },
 };

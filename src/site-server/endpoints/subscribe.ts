@@ -3,7 +3,7 @@ import { subscribeInput, subscribeToSite } from "@/core/subscribers/subscribe-to
 import { subscriptionSiteOf } from "@/core/subscribers/subscription-site";
 import { isFormPost } from "../request";
 import { readSmallBody, sendError, sendPlainHtml } from "../respond";
-import { MAX_FORM_BYTES, visitorIp, type Endpoint } from "./context";
+import { MAX_FORM_BYTES, ipOf, type Endpoint } from "./context";
 
 /** The subscribe form of blogs and changelogs: sends the confirmation email, then back to the page it came from. */
 export const subscribeEndpoint: Endpoint = {
@@ -14,7 +14,7 @@ export const subscribeEndpoint: Endpoint = {
   async handler(req, res, site, ctx) {
     if (!siteTypeHas(site.siteType, "subscribers")) return sendPlainHtml(res, 404, "Not found", "This site has no subscriptions.");
     if (!isFormPost(req)) return sendPlainHtml(res, 415, "Unsupported form", "Send the subscribe form as a regular form.");
-    if (!ctx.subscribeLimits.take(site.id, visitorIp(ctx, req))) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes before subscribing again.");
+    if (!ctx.subscribeLimits.take(site.id, ipOf(ctx, req))) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes before subscribing again.");
     const body = await readSmallBody(req, MAX_FORM_BYTES);
     if (body === null) return sendPlainHtml(res, 413, "Too large", "The form was too large.");
     const parsed = subscribeInput.safeParse({ email: new URLSearchParams(body).get("email") ?? "" });

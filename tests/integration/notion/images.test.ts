@@ -20,7 +20,8 @@ const ATTACHMENT = "attachment:6b2f6c2a-0000-4000-8000-000000000001:photo.png";
 let stub: NotionStub;
 let secret: NotionStub; // stands for an internal service the image route must never reach
 let pageId: string;
-let blockIds: { notion: string; loopback: string; foreign: string };
+let otherPageId: string;
+let blockIds: { notion: string; loopback: string; foreign: string; textNamingFile: string; linkToFile: string; calloutIcon: string; fileBlock: string; otherSite: string };
 let png: Buffer;
 
 beforeAll(async () => {
@@ -31,8 +32,24 @@ beforeAll(async () => {
     { type: "image", source: ATTACHMENT },
     { type: "image", source: `${secret.url}/files/secret.png` },
     { type: "image", source: "https://images.example.com/cat.png" },
+    // Security review, finding 12: text that merely names a file is not the block's file.
+    { type: "raw", raw: { type: "text", properties: { title: [[ATTACHMENT]] } } },
+    { type: "raw", raw: { type: "text", properties: { title: [["see the photo", [["a", ATTACHMENT]]]] } } },
+    { type: "raw", raw: { type: "callout", properties: { title: [["note"]] }, format: { page_icon: ATTACHMENT } } },
+    { type: "raw", raw: { type: "file", properties: { source: [[ATTACHMENT]], title: [["photo.png"]] } } },
   ]);
-  blockIds = { notion: idFor("page:Gallery/0"), loopback: idFor("page:Gallery/1"), foreign: idFor("page:Gallery/2") };
+  // Another site's page with an image of the same file (its own block).
+  otherPageId = ws.page("Other gallery", [{ type: "image", source: ATTACHMENT }]);
+  blockIds = {
+    notion: idFor("page:Gallery/0"),
+    loopback: idFor("page:Gallery/1"),
+    foreign: idFor("page:Gallery/2"),
+    textNamingFile: idFor("page:Gallery/3"),
+    linkToFile: idFor("page:Gallery/4"),
+    calloutIcon: idFor("page:Gallery/5"),
+    fileBlock: idFor("page:Gallery/6"),
+    otherSite: idFor("page:Other gallery/0"),
+  };
   stub = await createNotionStub({ dataDir: ws.write({ "photo.png": png }) });
 }, 60_000);
 afterAll(async () => {
@@ -46,6 +63,7 @@ describe("the file allowlist", () => {
       "https://file.notion.so/f/f/abc/photo.png",
       "https://prod-files-secure.s3.us-west-2.amazonaws.com/abc/photo.png",
       "https://s3.us-west-2.amazonaws.com/secure.notion-static.com/abc/photo.png",
+      "https://s3-us-west-2.amazonaws.com/secure.notion-static.com/abc/photo.png",
       "https://www.notion.so/images/page-cover/gradients_8.png",
     ]) expect(isNotionFileHost(new URL(ok)), ok).toBe(true);
     for (const bad of [
@@ -54,6 +72,12 @@ describe("the file allowlist", () => {
       "https://notion.so.evil.example/x.png",
       "https://127.0.0.1/x.png",
       "https://images.example.com/cat.png",
+      // Security review, finding 12: only Notion's own buckets, named exactly.
+      "https://prod-files-secure.attacker-bucket.s3.amazonaws.com/x.png",
+      "https://prod-files-secure.attacker.s3.us-west-2.amazonaws.com/x.png",
+      "https://prod-files-secure.s3.eu-west-1.amazonaws.com.evil.example/x.png",
+      "https://s3.us-west-2.amazonaws.com/prod-files-secure-copy/x.png",
+      "https://attacker.s3.us-west-2.amazonaws.com/secure.notion-static.com/x.png",
     ]) expect(isNotionFileHost(new URL(bad)), bad).toBe(false);
   });
 
@@ -74,6 +98,7 @@ describe("the file allowlist", () => {
 
 describe("site images", () => {
   let snapshot: SiteSnapshot;
+  let otherSnapshot: SiteSnapshot;
   const deps = () => ({
     gateway: createNotionGateway({ apiBaseUrl: stub.apiBaseUrl, timeoutMs: 2000 }),
     storage: createLocalDiskStorage(tempDataDir("files-")),
@@ -86,6 +111,9 @@ describe("site images", () => {
     const content = createContentService({ db: database.db, gateway: deps().gateway, revalidateMs: 60_000 });
     await content.refresh({ id: site.id, siteType: "simple", notionPageId: pageId, settings: { versions: [] } });
     snapshot = (await content.getSnapshot(site.id))!;
+    const other = (await insertSite(database, "simple", otherPageId)).site;
+    await content.refresh({ id: other.id, siteType: "simple", notionPageId: otherPageId, settings: { versions: [] } });
+    otherSnapshot = (await content.getSnapshot(other.id))!;
     await database.close();
   });
 
@@ -122,6 +150,27 @@ describe("site images", () => {
     await expect(getSiteImage(deps(), snapshot, { blockId: blockIds.notion, src: "http://127.0.0.1/anything.png" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(getSiteImage(deps(), snapshot, { blockId: idFor("not in this site"), src: ATTACHMENT })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(getSiteImage(deps(), snapshot, { blockId: blockIds.notion, src: ATTACHMENT, width: 641 })).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+
+  // Security review, finding 12.
+  it("takes only real file fields: a block's text or link naming a file is refused", async () => {
+    await expect(getSiteImage(deps(), snapshot, { blockId: blockIds.textNamingFile, src: ATTACHMENT })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getSiteImage(deps(), snapshot, { blockId: blockIds.linkToFile, src: ATTACHMENT })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // A callout's icon and a file block's source are files.
+    expect((await getSiteImage(deps(), snapshot, { blockId: blockIds.calloutIcon, src: ATTACHMENT })).contentType).toBe("image/png");
+    expect((await getSiteImage(deps(), snapshot, { blockId: blockIds.fileBlock, src: ATTACHMENT })).contentType).toBe("image/png");
+  });
+
+  it("keeps cached bytes per site: another site naming the same file gets its own signature, not the first site's copy", async () => {
+    const d = deps();
+    await getSiteImage(d, snapshot, { blockId: blockIds.notion, src: ATTACHMENT });
+    const signed = async () => (await stubControl(stub.url).calls()).byEndpoint.getSignedFileUrls ?? 0;
+    const before = await signed();
+    await getSiteImage(d, snapshot, { blockId: blockIds.notion, src: ATTACHMENT });
+    expect(await signed()).toBe(before);
+    // Same storage, same src, another site: Notion is asked to sign for that site's own block.
+    await getSiteImage(d, otherSnapshot, { blockId: blockIds.otherSite, src: ATTACHMENT });
+    expect(await signed()).toBe(before + 1);
   });
 });
 
@@ -162,6 +211,11 @@ describe("the image route on a published site, over HTTP", () => {
     expect((await get(siteImagePath(blockIds.notion, ATTACHMENT, 641))).status).toBe(400);
     expect((await get(`/_/img/not-a-block?src=x`)).status).toBe(400);
     expect((await stubControl(secret.url).calls()).total).toBe(0);
+  });
+
+  it("refuses a file named only in a block's text (security review, finding 12)", async () => {
+    expect((await get(siteImagePath(blockIds.textNamingFile, ATTACHMENT))).status).toBe(404);
+    expect((await get(siteImagePath(blockIds.fileBlock, ATTACHMENT))).status).toBe(200);
   });
 });
 
