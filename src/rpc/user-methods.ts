@@ -27,7 +27,7 @@ export const userMethods = {
     params: redeemCodeInput,
     result: "{siteId, subscriptionId, plan}",
     errors: ["NOT_FOUND", "CONFLICT", "RATE_LIMITED"],
-    run: (ctx, p) => redeemCode({ db: ctx.runtime.db, attempts: redeemAttempts }, ctx.userId, p),
+    run: (ctx, p) => redeemCode({ db: ctx.runtime.db, attempts: redeemAttempts, siteEvents: ctx.runtime.siteEvents }, ctx.userId, p),
   }),
   getProductsForChangePlan: method({
     summary: "The paid prices on sale (from Paddle's catalogue, custom_data.plan), and the named site's current plan; none with billing off",

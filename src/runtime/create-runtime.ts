@@ -46,7 +46,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   const siteEvents = createSiteEvents();
   const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS });
   const email = createEmailProvider(env, database.db);
-  const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN });
+  const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN, billingEnabled: env.billingEnabled });
   const content = createContentService({
     db: database.db,
     gateway: notion,

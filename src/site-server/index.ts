@@ -24,7 +24,7 @@ function methodNotAllowed(res: ServerResponse, allowed: readonly Method[]): void
 }
 
 export function createSiteServer(runtime: Runtime) {
-  const lookup = createSiteLookup(runtime.db, runtime.env.APPS_DOMAIN);
+  const lookup = createSiteLookup({ db: runtime.db, billingEnabled: runtime.env.billingEnabled }, runtime.env.APPS_DOMAIN);
   const services: SiteServices = {
     runtime,
     cache: createSiteCache(),
@@ -50,6 +50,13 @@ export function createSiteServer(runtime: Runtime) {
 
     if ((req.url ?? "").length > 4096) return sendPlainHtml(res, 414, "Address too long", "This address is too long.");
     const [rawPath = "/", query = ""] = (req.url ?? "/").split("?");
+    // A custom domain whose plan lapsed (featuresOf): its visitors are sent, temporarily, to the site's own address.
+    // Not served for free forever, not broken either: every old link still lands on its page, and renewing makes the
+    // domain the site's address again (a 302, so search engines don't move the site for good).
+    if (target.customDomain && site.paused.includes("customDomain")) {
+      res.writeHead(302, { location: `${site.origin}${req.url ?? "/"}`, "cache-control": "no-store" }).end();
+      return;
+    }
     // A verified custom domain is the site's address; the subdomain sends visitors there (CONTRACTS §4).
     if (site.customDomain && target.hostKey && !site.settings.publicUrl) {
       res.writeHead(301, { location: `https://${site.customDomain}${req.url ?? "/"}`, "cache-control": "public, max-age=3600" }).end();
@@ -73,7 +80,9 @@ export function createSiteServer(runtime: Runtime) {
     const found = matchEndpoint(path, site);
     const endpoint = found?.endpoint;
     // A protected site without the visitor's cookie: only the endpoints that say so answer (the password form, the
-    // links in subscription emails, the stylesheet); a page asks for the password, anything else gets 401.
+    // links in subscription emails, the stylesheet); a page asks for the password, anything else gets 401. Whatever the
+    // plan: a protected site whose plan lapsed stays locked (it must never become public silently); the password keeps
+    // working and the dashboard tells the owner.
     const locked = Boolean(site.passwordHash) && !hasAccess(req, runtime.authSecret, site);
     if (locked && !endpoint?.servedWhenLocked) return refuseLocked(req, res, site, path, endpoint ? Boolean(endpoint.passwordFormWhenLocked) : isPagePath(path));
 

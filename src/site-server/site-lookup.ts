@@ -1,10 +1,11 @@
-import type { Db } from "@/db/client";
+import type { BillingDeps } from "@/core/billing/site-plan";
 import { findPublishedSite, type PublishedSite } from "@/core/sites/find-published-site";
 import type { HostTarget } from "./classify-host";
 
 /**
  * Host → site, cached in memory (unknown hosts too, briefly) and dropped when the site changes ("site:changed" on the
- * runtime's bus, CONTRACTS §3). The TTL bounds staleness when another process changed it.
+ * runtime's bus, CONTRACTS §3; a subscription change emits it too, so a lapsed plan applies at once). The TTL bounds
+ * staleness when another process changed it. The site's features come with it: no query per request for the plan.
  */
 
 export type { PublishedSite };
@@ -12,7 +13,7 @@ export type { PublishedSite };
 const TTL_MS = 5_000;
 const MAX_HOSTS = 10_000;
 
-export function createSiteLookup(db: Db, appsDomain: string) {
+export function createSiteLookup(deps: BillingDeps, appsDomain: string) {
   const cache = new Map<string, { site: PublishedSite | null; expires: number; siteId?: string }>();
 
   return {
@@ -20,7 +21,7 @@ export function createSiteLookup(db: Db, appsDomain: string) {
       const key = target.host;
       const hit = cache.get(key);
       if (hit && hit.expires > Date.now()) return hit.site;
-      const site = await findPublishedSite(db, target, appsDomain);
+      const site = await findPublishedSite(deps, target, appsDomain);
       if (cache.size > MAX_HOSTS) cache.clear();
       cache.set(key, { site, expires: Date.now() + TTL_MS, siteId: site?.id });
       return site;

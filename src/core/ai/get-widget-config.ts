@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import { sitePublicAddress } from "@/core/sites/site-public-address";
+import { featuresOf, settingsAllowedBy } from "@/core/billing/features-of";
+import type { BillingDeps } from "@/core/billing/site-plan";
 
 export const widgetSiteId = z.uuid();
 
@@ -11,16 +12,19 @@ export type WidgetConfig = { enabled: boolean; position: "bottom-right" | "botto
 
 /**
  * What the embeddable widget needs to show itself (public: anyone may embed a published site's widget). A site
- * whose widget is off, paused, password-protected (its pages can't be read in another site's frame) or missing
- * answers `enabled: false` only, naming nothing.
+ * whose widget is off, not allowed by its plan (featuresOf), paused, password-protected (its pages can't be read in
+ * another site's frame) or missing answers `enabled: false` only, naming nothing.
  */
-export async function getWidgetConfig(db: Db, appsDomain: string, siteId: string): Promise<WidgetConfig | { enabled: false }> {
+export async function getWidgetConfig(deps: BillingDeps, appsDomain: string, siteId: string): Promise<WidgetConfig | { enabled: false }> {
+  const { db } = deps;
   if (!widgetSiteId.safeParse(siteId).success) return { enabled: false };
   const [row] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
   if (!row || row.status !== "published" || row.passwordHash) return { enabled: false };
-  const settings = parseSiteSettings(row.settings);
+  const features = await featuresOf(deps, row.id);
+  const settings = settingsAllowedBy(parseSiteSettings(row.settings), features);
   if (!settings.widget.enabled) return { enabled: false };
-  const { origin, basePath } = sitePublicAddress({ ...row, siteType: row.siteType }, settings, appsDomain);
+  const verifiedAt = features.has.customDomain ? row.customDomainVerifiedAt : null;
+  const { origin, basePath } = sitePublicAddress({ ...row, siteType: row.siteType, customDomainVerifiedAt: verifiedAt }, settings, appsDomain);
   return {
     enabled: true,
     position: settings.widget.position,

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { paddleSubscriptionSchema, toProviderSubscription } from "@/integrations/payments/paddle";
 import { verifyPaddleSignature } from "@/integrations/payments/webhook-signature";
 import { fromMinorUnits, currencyMinorDigits } from "@/lib/currency";
+import type { SiteEvents } from "@/core/sites/site-events";
 import { isPlanId } from "./site-plan";
 
 const envelopeSchema = z.object({
@@ -33,10 +34,11 @@ export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored";
  * stored). Each event id is applied once; an event older than the one already applied to a subscription changes
  * nothing, so out-of-order delivery can't bring back an old state. Subscriptions belong to the site named in the
  * checkout's custom data, and only if that site belongs to the user named there; and they grant a plan only when
- * their price names one of ours (custom_data.plan), otherwise the event is logged and ignored.
+ * their price names one of ours (custom_data.plan), otherwise the event is logged and ignored. An applied event emits
+ * "site changed", so the site server's caches drop the site and its new plan (featuresOf) applies at once.
  */
 export async function handlePaddleWebhook(
-  deps: { db: Db; webhookSecret: string },
+  deps: { db: Db; webhookSecret: string; siteEvents: Pick<SiteEvents, "emitSiteChanged"> },
   rawBody: string,
   signatureHeader: string | null,
 ): Promise<{ outcome: WebhookOutcome; eventId: string }> {
@@ -59,7 +61,7 @@ export async function handlePaddleWebhook(
   const siteId = typeof sub?.customData?.siteId === "string" ? sub.customData.siteId : null;
   const userId = typeof sub?.customData?.userId === "string" ? sub.customData.userId : null;
 
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
       .values({ eventId, eventType, occurredAt, outcome: "applied" })
@@ -111,4 +113,6 @@ export async function handlePaddleWebhook(
     else await tx.insert(subscriptions).values(values);
     return finish("applied");
   });
+  if (result.outcome === "applied" && siteId) deps.siteEvents.emitSiteChanged(siteId);
+  return result;
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { redeemCodes, subscriptions } from "@/db/schema";
+import type { SiteEvents } from "@/core/sites/site-events";
 import { AppError } from "@/lib/errors";
 import type { RateLimiter } from "@/http/rate-limit";
 import { isPlanId } from "./site-plan";
@@ -18,12 +19,12 @@ export const redeemCodeInput = z.object({ code: z.string().trim().min(4).max(64)
  * Codes are compared case-insensitively (stored upper-case). A code is used once: the claim and the subscription are
  * one transaction.
  */
-export async function redeemCode(deps: { db: Db; attempts: RateLimiter }, userId: string, input: z.input<typeof redeemCodeInput>) {
+export async function redeemCode(deps: { db: Db; attempts: RateLimiter; siteEvents: Pick<SiteEvents, "emitSiteChanged"> }, userId: string, input: z.input<typeof redeemCodeInput>) {
   const { code, siteId } = redeemCodeInput.parse(input);
   const { db } = deps;
   const site = await getSiteForOwnerOrThrow(db, userId, siteId);
   if (!deps.attempts.take(userId)) throw new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS_MESSAGE);
-  return db.transaction(async (tx) => {
+  const redeemed = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(redeemCodes).where(eq(redeemCodes.code, code.toUpperCase())).limit(1);
     if (!existing) throw new AppError("NOT_FOUND", "This code does not exist");
     const claimed = await tx
@@ -35,4 +36,7 @@ export async function redeemCode(deps: { db: Db; attempts: RateLimiter }, userId
     const [subscription] = await tx.insert(subscriptions).values({ siteId: site.id, provider: "lifetime", status: "active", plan: isPlanId(existing.plan) && existing.plan !== "free" ? existing.plan : "pro", unitPrice: null, currency: "USD" }).returning();
     return { siteId: site.id, subscriptionId: subscription!.id, plan: subscription!.plan };
   });
+  // The site's features change with its plan: its caches drop it now.
+  deps.siteEvents.emitSiteChanged(site.id);
+  return redeemed;
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { requireSiteFeatures } from "@/core/billing/site-plan";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
 import { sites, type SiteRow } from "@/db/schema";
 import { isApexDomain } from "./custom-domain-name";
@@ -41,6 +42,9 @@ export async function verifySiteDomain(deps: DomainDeps, ownerId: string, input:
   const site = await ensureDomainToken(deps.db, claim.site);
   const domain = site.customDomain;
   if (!domain) throw new AppError("VALIDATION", "Add a custom domain first");
+  // A claim made on a plan that has since lapsed is not verified (a verified domain stays so; the site server decides
+  // whether it is served).
+  if (!site.customDomainVerifiedAt) await requireSiteFeatures({ db: deps.db, billingEnabled: deps.env.billingEnabled }, site.id, ["customDomain"]);
   const token = site.customDomainToken!;
 
   // No transaction is open while DNS answers (PGlite is one connection).

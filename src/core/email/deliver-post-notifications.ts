@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { featuresOf } from "@/core/billing/features-of";
 import { postNotifications, sites, subscribers } from "@/db/schema";
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import { sitePublicAddress } from "@/core/sites/site-public-address";
@@ -21,7 +22,7 @@ export type DeliveryResult = { sent: number; failed: number; cancelled: number }
  * for the next check, up to MAX_NOTIFICATION_ATTEMPTS. Rows for subscribers who left, or posts hidden again, are
  * cancelled.
  */
-export async function deliverPostNotifications(deps: { db: Db; email: EmailProvider; appsDomain: string }, siteId: string, pages: Map<string, SnapshotPage>, now = new Date()): Promise<DeliveryResult> {
+export async function deliverPostNotifications(deps: { db: Db; email: EmailProvider; appsDomain: string; billingEnabled: boolean }, siteId: string, pages: Map<string, SnapshotPage>, now = new Date()): Promise<DeliveryResult> {
   const { db } = deps;
   const result: DeliveryResult = { sent: 0, failed: 0, cancelled: 0 };
   const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
@@ -31,7 +32,8 @@ export async function deliverPostNotifications(deps: { db: Db; email: EmailProvi
   const entries = new Map(model?.kind === "database" ? model.entries.map((e) => [e.pageId, e]) : []);
   const address = sitePublicAddress({ siteType: site.siteType, subdomain: site.subdomain, customDomain: site.customDomain, customDomainVerifiedAt: site.customDomainVerifiedAt }, settings, deps.appsDomain);
   const mailSite = subscriptionSiteOf({ id: site.id, ...address, settings }, (model?.kind === "database" && model.title) || new URL(address.origin).host);
-  const stillAllowed = site.status === "published" && !site.passwordHash && settings.email.notifySubscribers;
+  // New-post emails are a paid feature: a lapsed plan stops them (featuresOf) like turning them off does.
+  const stillAllowed = site.status === "published" && !site.passwordHash && settings.email.notifySubscribers && (await featuresOf(deps, site.id, now)).has.subscriberEmails;
 
   for (;;) {
     const batch = await db

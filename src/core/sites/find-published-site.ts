@@ -1,23 +1,31 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import type { Db } from "@/db/client";
 import { siteRedirects, sites } from "@/db/schema";
+import type { PaidFeature } from "@/lib/plans";
 import type { SiteType } from "@/lib/site-types";
+import { featuresOf, pausedFeatures, settingsAllowedBy, type SiteFeatures } from "@/core/billing/features-of";
+import type { BillingDeps } from "@/core/billing/site-plan";
 import { parseSiteSettings, type SiteSettings } from "./site-settings";
 import { sitePublicAddress } from "./site-public-address";
 
-/** Everything the published-site server needs to answer for one site, read in two queries. */
+/** Everything the published-site server needs to answer for one site, read in three queries. */
 export type PublishedSite = {
   id: string;
   siteType: SiteType;
   subdomain: string;
   notionPageId: string;
   status: string;
+  /** The settings as they apply now: paid-only ones the plan doesn't allow are off (settingsAllowedBy). */
   settings: SiteSettings;
   rawSettings: unknown;
+  /** Kept whatever the plan: a protected site never becomes public because its subscription ended. */
   passwordHash: string | null;
+  /** The verified custom domain the site is served at; null when there is none or the plan no longer allows it. */
   customDomain: string | null;
-  /** Bumped by any change to the row: part of the page cache key. */
-  stamp: number;
+  /** What the site's plan allows now (featuresOf), and the paid features it uses that the plan no longer allows. */
+  features: SiteFeatures;
+  paused: PaidFeature[];
+  /** Changes with any change to the row or to its plan: part of the page cache key. */
+  stamp: string;
   redirects: { fromPath: string; toUrl: string; permanent: boolean }[];
   /** Where the site is canonically served: scheme + host, and a path prefix ("" or "/docs"). */
   origin: string;
@@ -27,8 +35,12 @@ export type PublishedSite = {
 /** Which site a request's host names: its own address (host key) or a verified custom domain. */
 export type SiteAddress = { hostKey?: string | null; customDomain?: string | null };
 
-/** The site at this address with its redirects and public address; null when there is none. */
-export async function findPublishedSite(db: Db, address: SiteAddress, appsDomain: string): Promise<PublishedSite | null> {
+/**
+ * The site at this address with its redirects, public address and features; null when there is none. A lapsed
+ * custom domain still finds its site (the site server sends its visitors to the site's own address).
+ */
+export async function findPublishedSite(deps: BillingDeps, address: SiteAddress, appsDomain: string): Promise<PublishedSite | null> {
+  const { db } = deps;
   const where = address.hostKey
     ? eq(sites.hostKey, address.hostKey)
     : and(eq(sites.customDomain, address.customDomain ?? ""), isNotNull(sites.customDomainVerifiedAt));
@@ -38,8 +50,11 @@ export async function findPublishedSite(db: Db, address: SiteAddress, appsDomain
     .select({ fromPath: siteRedirects.fromPath, toUrl: siteRedirects.toUrl, permanent: siteRedirects.permanent })
     .from(siteRedirects)
     .where(eq(siteRedirects.siteId, row.id));
-  const settings = parseSiteSettings(row.settings);
-  const { origin, basePath, customDomain } = sitePublicAddress({ ...row, siteType: row.siteType }, settings, appsDomain);
+  const stored = parseSiteSettings(row.settings);
+  const features = await featuresOf(deps, row.id);
+  const settings = settingsAllowedBy(stored, features);
+  const verifiedAt = features.has.customDomain ? row.customDomainVerifiedAt : null;
+  const { origin, basePath, customDomain } = sitePublicAddress({ ...row, siteType: row.siteType, customDomainVerifiedAt: verifiedAt }, settings, appsDomain);
   return {
     id: row.id,
     siteType: row.siteType,
@@ -50,7 +65,9 @@ export async function findPublishedSite(db: Db, address: SiteAddress, appsDomain
     rawSettings: row.settings,
     passwordHash: row.passwordHash,
     customDomain,
-    stamp: row.updatedAt.getTime(),
+    features,
+    paused: pausedFeatures(row, stored, features),
+    stamp: `${row.updatedAt.getTime()}:${features.plan ?? "unlocked"}`,
     redirects,
     origin,
     basePath,

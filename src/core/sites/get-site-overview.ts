@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { siteRedirects, siteSyncs, subscriptions } from "@/db/schema";
-import { PAID_STATUSES } from "@/core/billing/site-plan";
+import { liveSubscriptionOf } from "@/core/billing/site-plan";
 import { siteUrl } from "@/lib/site-address";
 import { type SiteType } from "@/lib/site-types";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
@@ -36,7 +36,7 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
     db
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.siteId, site.id), inArray(subscriptions.status, [...PAID_STATUSES])))
+      .where(liveSubscriptionOf(site.id))
       .orderBy(desc(subscriptions.updatedAt))
       .limit(1),
   ]);

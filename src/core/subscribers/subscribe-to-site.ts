@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
-import { and, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { subscribers } from "@/db/schema";
 import type { EmailProvider } from "@/integrations/email";
+import { AppError } from "@/lib/errors";
 import { subscriberConfirmationEmail } from "@/core/email/templates";
 import { SUBSCRIBE_LIMITS } from "@/core/limits";
 import { canonicalMailbox } from "@/lib/mailbox";
@@ -25,6 +26,29 @@ function canonicalMailboxSql(column: typeof subscribers.email): SQL {
 /** The site as a confirmation mail names it: its address (host and path prefix), never text the owner chose. */
 const siteAddressOf = (site: Pick<SubscriptionSite, "origin" | "basePath">) => `${new URL(site.origin).host}${site.basePath}`;
 
+/** What a visitor is told when the site's plan has no room for another subscriber (the owner sees the limit). */
+export const SUBSCRIBER_LIMIT_MESSAGE = "This site can't take new subscribers right now. Please try again later.";
+
+/**
+ * The site's plan limit on subscribers (featuresOf; null = none): a new address past it is refused (FORBIDDEN), while
+ * addresses already on the list (unconfirmed, or coming back) go on as before. Pending and confirmed ones count; two
+ * sign-ups at the same instant may pass it by one.
+ */
+async function ensureRoomForSubscriber(db: Db, siteId: string, email: string, limit: number | null): Promise<void> {
+  if (limit === null) return;
+  const [known] = await db
+    .select({ id: subscribers.id })
+    .from(subscribers)
+    .where(and(eq(subscribers.siteId, siteId), sql`lower(${subscribers.email}) = lower(${email})`))
+    .limit(1);
+  if (known) return;
+  const [row] = await db
+    .select({ n: count() })
+    .from(subscribers)
+    .where(and(eq(subscribers.siteId, siteId), ne(subscribers.status, "unsubscribed")));
+  if ((row?.n ?? 0) >= limit) throw new AppError("FORBIDDEN", SUBSCRIBER_LIMIT_MESSAGE);
+}
+
 /**
  * A visitor subscribes to a blog or changelog (double opt-in): the address is stored unconfirmed and gets a
  * confirmation link on the site's own host; only the link confirms it. The answer is the same in every case, so the
@@ -38,9 +62,16 @@ const siteAddressOf = (site: Pick<SubscriptionSite, "origin" | "basePath">) => `
  * - a confirmed address gets nothing; an unsubscribed one starts over with a new link (old links stay dead).
  * The per-IP and per-site request limits are SubscribeLimits, checked by the endpoint before this runs.
  */
-export async function subscribeToSite(deps: { db: Db; email: EmailProvider }, site: SubscriptionSite, input: z.input<typeof subscribeInput>, now = new Date()): Promise<void> {
+export async function subscribeToSite(
+  deps: { db: Db; email: EmailProvider },
+  site: SubscriptionSite,
+  input: z.input<typeof subscribeInput>,
+  limits: { subscribers: number | null },
+  now = new Date(),
+): Promise<void> {
   const { email } = subscribeInput.parse(input);
   const { db } = deps;
+  await ensureRoomForSubscriber(db, site.id, email, limits.subscribers);
   const [existing] = await db
     .select()
     .from(subscribers)

@@ -19,7 +19,10 @@ import { contentOrUnavailable, visitorKey, type Endpoint, type EndpointContext, 
 
 const MAX_CHAT_BODY = 64 * 1024;
 
+/** Chat is on and the site's plan allows it (site.settings are the settings as they apply now). */
 export const chatAvailable = (site: PublishedSite) => site.settings.ai.enabled || site.settings.widget.enabled;
+/** The owner turned chat on but the site's plan no longer allows it (a lapsed subscription). */
+const chatPaused = (site: PublishedSite) => site.paused.includes("aiChatbot") || site.paused.includes("widget");
 
 export const chatEndpoint: Endpoint = {
   path: "/_/chat",
@@ -28,7 +31,11 @@ export const chatEndpoint: Endpoint = {
   passwordFormWhenLocked: true,
   summary: "The visitor chat: GET the page the launcher and widget frame, POST a question (answer as SSE).",
   async handler(req, res, site, ctx) {
-    if (!chatAvailable(site)) return sendPlainHtml(res, 404, "Not found", "This site has no assistant.");
+    if (!chatAvailable(site)) {
+      // A chat a visitor still has open when the plan lapses is told the assistant is unavailable, in its own words.
+      if (chatPaused(site)) return req.method === "POST" ? sendJsonError(res, 404, CHAT_LIMIT_MESSAGES.off) : sendPlainHtml(res, 404, "Assistant unavailable", CHAT_LIMIT_MESSAGES.off);
+      return sendPlainHtml(res, 404, "Not found", "This site has no assistant.");
+    }
     const content = await contentOrUnavailable(ctx, res, site);
     if (!content) return;
     const name = site.settings.name || content.model.title || "Untitled";
@@ -46,10 +53,10 @@ export const chatEndpoint: Endpoint = {
   },
 };
 
-/** Per visitor and per site limits (in memory) in front of the daily cap per site (in the database). */
+/** Per visitor and per site limits (in memory) in front of the daily cap per site (in the database, by plan). */
 async function answer(ctx: EndpointContext, req: IncomingMessage, res: ServerResponse, site: PublishedSite, { snapshot, model }: SiteContent, siteName: string): Promise<void> {
   const { runtime } = ctx;
-  if (!site.settings.ai.enabled) return sendJsonError(res, 404, CHAT_LIMIT_MESSAGES.off);
+  if (!site.settings.ai.enabled || site.features.limits.aiMessagesPerDay <= 0) return sendJsonError(res, 404, CHAT_LIMIT_MESSAGES.off);
   if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) return sendJsonError(res, 415, "Send the question as JSON.");
   const raw = await readSmallBody(req, MAX_CHAT_BODY);
   if (raw === null) return sendJsonError(res, 413, "This conversation is too long. Please start a new chat.");
@@ -65,7 +72,7 @@ async function answer(ctx: EndpointContext, req: IncomingMessage, res: ServerRes
   if (!ctx.take("chatSite", site.id)) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.site);
   const where = { where: "visitor-chat", siteId: site.id };
   try {
-    if (!(await takeChatAllowance(runtime.db, site.id))) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.daily);
+    if (!(await takeChatAllowance(runtime.db, site.id, site.features.limits.aiMessagesPerDay))) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.daily);
     await ensureSitePassages(runtime.db, site.id, () => snapshot.pages);
   } catch (err) {
     const failure = visitorFacingError(err, where);

@@ -20,7 +20,7 @@ export const subscribeEndpoint: Endpoint = {
     const parsed = subscribeInput.safeParse({ email: new URLSearchParams(body).get("email") ?? "" });
     if (!parsed.success) return sendPlainHtml(res, 400, "Please check your email address", "Please enter a valid email address and try again.");
     try {
-      await subscribeToSite({ db: ctx.runtime.db, email: ctx.runtime.email }, subscriptionSiteOf(site, new URL(site.origin).host), parsed.data);
+      await subscribeToSite({ db: ctx.runtime.db, email: ctx.runtime.email }, subscriptionSiteOf(site, new URL(site.origin).host), parsed.data, site.features.limits);
     } catch (err) {
       // The email provider's own words are not for visitors; anything that is not an AppError is reported.
       return sendError(res, err, { where: "subscribe", siteId: site.id }, {

@@ -55,7 +55,7 @@ async function blogWorld(settings: object, subscriberList: { email: string; stat
   if (subscriberList.length) {
     await database.db.insert(subscribers).values(subscriberList.map((s, i) => ({ siteId: site.id, email: s.email, status: s.status, confirmToken: `confirm-token-${site.id}-${i}`, unsubscribeToken: `unsub-token-${site.id}-${i}-xxxxxxxx` })));
   }
-  const notifier = createPostNotifier({ db: database.db, email: email(), appsDomain: APPS_DOMAIN, log: () => {} });
+  const notifier = createPostNotifier({ db: database.db, email: email(), appsDomain: APPS_DOMAIN, billingEnabled: false, log: () => {} });
   const content = createContentService({
     db: database.db,
     gateway: createNotionGateway({ apiBaseUrl: notion.apiBaseUrl, timeoutMs: 5000 }),
@@ -133,7 +133,7 @@ describe("new-post notifications", () => {
     await database.db.delete(postNotifications).where(eq(postNotifications.siteId, world.site.id));
 
     // Pretend the post is new again for two concurrent checks: the unique rows and the claim keep it to one mail each.
-    const deps = { db: database.db, email: email(), appsDomain: APPS_DOMAIN };
+    const deps = { db: database.db, email: email(), appsDomain: APPS_DOMAIN, billingEnabled: false };
     await database.db.insert(postNotifications).values([
       ...(await database.db.select({ id: subscribers.id }).from(subscribers).where(and(eq(subscribers.siteId, world.site.id), eq(subscribers.status, "confirmed")))).map((s) => ({ siteId: world.site.id, pageId: DRAFT, subscriberId: s.id })),
     ]);

@@ -10,12 +10,12 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Paddle Billing webhooks (issue 10). The raw body is read first: the signature covers its exact bytes. */
 export async function POST(request: Request) {
-  const { db, env } = getRuntime();
+  const { db, env, siteEvents } = getRuntime();
   if (!env.billingEnabled || !env.PADDLE_WEBHOOK_SECRET) return jsonErrorResponse(404, "Billing is off");
   const rawBody = await request.text();
   if (Buffer.byteLength(rawBody) > MAX_BODY_BYTES) return jsonErrorResponse(413, "Too large");
   try {
-    const result = await handlePaddleWebhook({ db, webhookSecret: env.PADDLE_WEBHOOK_SECRET }, rawBody, request.headers.get("paddle-signature"));
+    const result = await handlePaddleWebhook({ db, webhookSecret: env.PADDLE_WEBHOOK_SECRET, siteEvents }, rawBody, request.headers.get("paddle-signature"));
     return Response.json(result, { headers: { "cache-control": "no-store" } });
   } catch (err) {
     if (err instanceof AppError && err.code === "VALIDATION") return jsonErrorResponse(400, err.message);

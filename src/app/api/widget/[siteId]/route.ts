@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 export async function GET(_request: Request, { params }: { params: Promise<{ siteId: string }> }) {
   const { siteId } = await params;
   const { db, env } = getRuntime();
-  const config = await getWidgetConfig(db, env.APPS_DOMAIN, siteId);
+  const config = await getWidgetConfig({ db, billingEnabled: env.billingEnabled }, env.APPS_DOMAIN, siteId);
   return Response.json(config, {
     headers: { "access-control-allow-origin": "*", "cache-control": "public, max-age=60", "x-content-type-options": "nosniff" },
   });

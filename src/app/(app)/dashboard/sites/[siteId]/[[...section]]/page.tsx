@@ -5,6 +5,7 @@ import { requireSession } from "@/auth/session";
 import { getRuntime } from "@/runtime";
 import { AppError } from "@/lib/errors";
 import { getSiteOverview, type SiteOverview } from "@/core/sites/get-site-overview";
+import { getPlanLapse } from "@/core/billing/get-plan-lapse";
 import { listSiteSubscribers } from "@/core/subscribers/list-site-subscribers";
 import { getTextFeedback } from "@/core/feedback/get-text-feedback";
 import { listSearchMisses } from "@/core/search/list-search-misses";
@@ -32,6 +33,8 @@ export default async function SitePage({ params }: Props) {
   const current = (section?.[0] ?? "general") as SectionId;
   if ((section?.length ?? 0) > 1 || !sections.some((s) => s.id === current)) notFound();
 
+  // A paid plan that ended: every screen says what is paused and how to get it back.
+  const lapse = await getPlanLapse({ db, billingEnabled: env.billingEnabled }, session.user.id, siteId);
   const extra = {
     subscribers: current === "subscribers" ? await listSiteSubscribers(db, session.user.id, siteId) : [],
     feedback: current === "feedback" ? (await getTextFeedback(db, session.user.id, { siteId })).map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })) : [],
@@ -58,6 +61,16 @@ export default async function SitePage({ params }: Props) {
       <a href={overview.url} target="_blank" rel="noopener" className="mt-1 inline-block break-all text-[#8fb0ff] hover:underline" data-testid="site-url">
         {overview.url.replace(/^https?:\/\//, "")}
       </a>
+      {lapse ? (
+        <div role="status" className="mt-4 rounded-md border border-amber-800 bg-amber-950/60 px-4 py-3 text-sm text-amber-200" data-testid="plan-lapse">
+          <p>{lapse.message}</p>
+          {current !== "plan" ? (
+            <Link href={`/dashboard/sites/${siteId}/plan`} className="mt-1 inline-block font-medium text-amber-100 underline">
+              Renew {lapse.planName}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
       <div className="mt-6 flex flex-col gap-6 md:flex-row">
         <nav aria-label="Site settings" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:w-48 md:shrink-0 md:overflow-visible md:px-0">
           <ul className="flex gap-1 md:flex-col">
