@@ -3,6 +3,7 @@ import type { TreeNode } from "@/site-model/tree-model";
 import { formatDate, href, siteName, type RenderContext } from "./context";
 import { Document } from "./document";
 import { NotionBody } from "./notion-body";
+import { hasVideoFacade } from "./video-facade";
 import { lookClasses, PageCover, PageHeader, PageIcon } from "./page-header";
 
 /**
@@ -277,7 +278,8 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
 export function SimplePage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const top = ctx.model.root.children;
   return (
-    <Document ctx={ctx} meta={{ path: node.path, title: node.depth === 0 ? siteName(ctx) : node.title, description: ctx.settings.description || `${node.title} — ${siteName(ctx)}` }}>
+    // Simple pages ship no script, unless a video facade needs the island to start its player.
+    <Document ctx={ctx} meta={{ path: node.path, title: node.depth === 0 ? siteName(ctx) : node.title, description: ctx.settings.description || `${node.title} — ${siteName(ctx)}` }} island={hasVideoFacade(node.recordMap)}>
       {top.length && !ctx.settings.navigation.length ? (
         <nav className="simple-nav" aria-label="Pages">
           <ul>

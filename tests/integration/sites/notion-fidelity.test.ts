@@ -126,3 +126,38 @@ describe("database rows are pages", () => {
     expect(md.body).toContain("We stopped guessing which campaign worked.");
   });
 });
+
+describe("videos play without client React", () => {
+  it("renders a YouTube video as a facade: a link to the video with its thumbnail, which the island turns into the player", async () => {
+    for (const host of [simple, docs]) {
+      const res = await get(host, "/watch-and-listen");
+      const html = res.body;
+      expect(html, host).not.toContain("notion-yt-lite");
+      expect(html, host).toMatch(
+        /<a class="video-facade notion-asset-object-fit"[^>]* href="https:\/\/www\.youtube\.com\/watch\?v=aqz-KE-bpKQ" data-video="https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ\?autoplay=1" aria-label="Play video on YouTube"><img src="https:\/\/i\.ytimg\.com\/vi\/aqz-KE-bpKQ\/hqdefault\.jpg"/,
+      );
+      // The island script is on the page (simple pages load it only for videos), and the CSP lets the player and thumbnail in.
+      expect(html, host).toMatch(/<script type="module" src="\/_\/site\.js\?v=/);
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
+      expect(csp).toMatch(/img-src [^;]*https:/);
+    }
+    // A simple page without a video still ships no script.
+    expect((await get(simple, "/reading-room")).body).not.toContain("<script type=\"module\"");
+  });
+});
+
+describe("Markdown and llms-full.txt keep databases", () => {
+  it("writes an inline database and a full-page database as tables whose rows link to their pages", async () => {
+    const home = (await get(docs, "/index.md")).body;
+    expect(home).toContain("**Customer stories**");
+    expect(home).toMatch(/\| Name \| Industry \| Since \|\n\| --- \| --- \| --- \|/);
+    expect(home).toMatch(/\| \[Northwind Outfitters\]\([^)]*\/northwind-outfitters\) \| Retail \| 2025-03-14 \|/);
+    const tools = (await get(docs, "/tools-we-use.md")).body;
+    expect(tools).toMatch(/\| \[Query playground\]\([^)]*\/tools-we-use\/query-playground\) \| Code \|/);
+    const full = (await get(docs, "/llms-full.txt")).body;
+    expect(full).toMatch(/\| \[Harbor Weekly\]\([^)]*\/harbor-weekly\) \| Media \| 2024-11-02 \|/);
+    // The dashboard's simple tables stay tables.
+    expect(full).toContain("| Channel | Visits | Change |");
+  });
+});
