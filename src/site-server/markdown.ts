@@ -161,6 +161,8 @@ export function pageToMarkdown(recordMap: ExtendedRecordMap, pageId: string, lin
       lines.push("");
     }
   };
+  // A full-page database is its own content: its rows as a table.
+  if (root?.type === "collection_view_page") lines.push(...databaseTable(recordMap, root, links, (value) => richText(value, links, recordMap)), "");
   visit((root?.content as string[] | undefined) ?? [], "");
   return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
 }

@@ -54,9 +54,16 @@ describe("columns, embeds and full-width pages", () => {
       const spotify = await widthsOf(page, '.notion-column iframe[src*="spotify"]');
       expect(spotify, host).toHaveLength(1);
       expect(spotify[0], host).toBeGreaterThan(250);
-      const video = await widthsOf(page, ".notion-column .notion-asset-wrapper-video");
+      const video = await widthsOf(page, ".notion-column .video-facade");
       expect(video, host).toHaveLength(1);
       expect(video[0], host).toBeGreaterThan(250);
+      // A click turns the facade into the player, as wide as the facade was.
+      await page.locator(".video-facade").click();
+      const player = page.locator('.notion-column iframe[src^="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1"]');
+      await player.waitFor({ state: "attached" });
+      expect(await page.locator(".video-facade").count(), host).toBe(0);
+      expect(Math.round((await player.boundingBox())!.width), host).toBeGreaterThan(250);
+      expect(new URL(page.url()).pathname, host).toBe("/watch-and-listen");
       await page.context().close();
     }
   });
