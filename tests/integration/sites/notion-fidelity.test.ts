@@ -161,3 +161,16 @@ describe("Markdown and llms-full.txt keep databases", () => {
     expect(full).toContain("| Channel | Visits | Change |");
   });
 });
+
+describe("database views as Notion draws them", () => {
+  it("renders every view as a tab, galleries with the rows' covers, rows with icons, dates as Notion writes them", async () => {
+    const home = (await get(docs, "/")).body;
+    const northwind = byTitle("Northwind Outfitters");
+    expect(home).toMatch(/<details class="collection-view" name="views-[^"]+" open=""><summary>All<\/summary><div class="inline-table">/);
+    expect(home).toMatch(/<details class="collection-view" name="views-[^"]+"><summary>Gallery<\/summary><ul class="inline-gallery">/);
+    expect(home).toMatch(new RegExp(`<img class="gallery-cover" src="/_/img/${northwind.id}\\?src=[^"]+cover-funnels\\.png&amp;w=640"`));
+    expect(home).toMatch(/<span class="page-icon" aria-hidden="true">🧭<\/span>Northwind Outfitters/);
+    expect(home).toContain("<td>Mar 14, 2025</td>");
+    expect(home).not.toContain("2025-03-14");
+  });
+});
