@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import stableStringify from "safe-stable-stringify";
-import type { ExtendedRecordMap } from "notion-types";
+import type { Block, ExtendedRecordMap } from "notion-types";
 import { SITE_TYPE_INFO, type SiteType } from "@/lib/site-types";
 import { databaseRowIds, fetchWholePage } from "./fetch-page";
 import { fetchRecords } from "./inspect-page";
@@ -98,23 +98,47 @@ function databaseRows(recordMap: ExtendedRecordMap, rootId: string): string[] {
   return databaseRowIds(recordMap, collectionId, viewId).filter((id) => blockOf(recordMap, id));
 }
 
-/** Sub-pages of a page: its child `page` blocks (not links to pages elsewhere), in content order. */
+/**
+ * Sub-pages of a page in content order: its child `page` blocks (not links to pages elsewhere), its child full-page
+ * databases, and the rows of its inline databases (in Notion every row opens as a page). A full-page database's own
+ * sub-pages are its rows.
+ */
 export function childPageIds(recordMap: ExtendedRecordMap, pageId: string): string[] {
   const ids: string[] = [];
+  const self = blockOf(recordMap, pageId);
+  if (self?.type === "collection_view_page") return unique(databaseRowsOf(recordMap, self));
   const visit = (blockId: string, depth: number) => {
     const block = blockOf(recordMap, blockId);
     for (const childId of block?.content ?? []) {
       const child = blockOf(recordMap, childId);
       if (!child) continue;
-      if (child.type === "page") {
+      if (child.type === "page" || child.type === "collection_view_page") {
         if (child.parent_id === blockId || child.parent_id === pageId) ids.push(childId);
-      } else if (depth < 8 && child.type !== "collection_view_page") {
+      } else if (child.type === "collection_view") {
+        if (child.parent_id === blockId || child.parent_id === pageId) ids.push(...databaseRowsOf(recordMap, child));
+      } else if (depth < 8) {
         visit(childId, depth + 1); // sub-pages can sit inside columns and toggles
       }
     }
   };
   visit(pageId, 0);
   return unique(ids);
+}
+
+/** Rows of a database block in its first view's order (rows of a linked database elsewhere are not ours). */
+function databaseRowsOf(recordMap: ExtendedRecordMap, block: Block): string[] {
+  const collectionId = collectionIdOf(recordMap, block);
+  const viewId = (block as { view_ids?: string[] }).view_ids?.[0];
+  if (!collectionId || !viewId) return [];
+  return databaseRowIds(recordMap, collectionId, viewId).filter((id) => {
+    const row = blockOf(recordMap, id);
+    return row?.parent_table === "collection" && row.parent_id === collectionId;
+  });
+}
+
+/** A page that shows a database is fetched on every refresh: new rows don't change the page's own edit time. */
+function holdsDatabase(page: SnapshotPage): boolean {
+  return Object.keys(page.recordMap.collection_query ?? {}).length > 0;
 }
 
 async function walkTrees(
@@ -154,7 +178,7 @@ async function walkTrees(
         const before = previous.get(childId);
         const edited = current.get(childId) ?? lastEditedOf(blockOf(parent.recordMap, childId));
         const child =
-          before && edited > 0 && before.lastEditedTime === edited
+          before && edited > 0 && before.lastEditedTime === edited && !holdsDatabase(before)
             ? { ...before, parentPageId: parent.pageId }
             : await fetchChild(childId, parent.pageId);
         return child ? { page: child, depth: depth + 1 } : null;

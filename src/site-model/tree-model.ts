@@ -1,7 +1,7 @@
 import type { ExtendedRecordMap } from "notion-types";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import { childPageIds } from "@/notion/fetch-site-content";
-import { blockOf, pageTitle } from "@/notion/record-map";
+import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle } from "@/notion/record-map";
 import { slugifyOrFallback } from "@/lib/slug";
 import { SITE_TYPE_INFO, type TreeSiteType } from "@/lib/site-types";
 import { headingsOf, type Heading } from "./headings";
@@ -11,10 +11,24 @@ import { headingsOf, type Heading } from "./headings";
  * tree per version; the first version is served at the root, the others under their label.
  */
 
+/** How Notion draws a page around its blocks: header (cover, icon) and the page options. */
+export type PageLook = {
+  /** The page icon as Notion stores it: an emoji, a Notion file or an image URL. */
+  icon: string | null;
+  cover: string | null;
+  /** Notion's page_cover_position: 0 shows the cover's bottom, 1 its top. */
+  coverPosition: number;
+  fullWidth: boolean;
+  font: "default" | "serif" | "mono";
+  smallText: boolean;
+};
+
 export type TreeNode = {
   pageId: string;
   title: string;
+  /** The page's emoji icon (image icons are in `look`). */
   icon: string | null;
+  look: PageLook;
   path: string;
   depth: number;
   parent: TreeNode | null;
@@ -30,10 +44,35 @@ export type TreeVersion = { label: string; prefix: string; root: TreeNode };
 
 export const RESERVED_TOP = new Set(["_", "rss.xml", "sitemap.xml", "robots.txt", "llms.txt", "llms-full.txt", "favicon.ico"]);
 
+/** An icon that is an image (a Notion file, Notion's own /icons/…, or a URL) rather than an emoji. */
+export const isImageIcon = (icon: string) => /^(https?:|\/|attachment:)/.test(icon);
+
 const iconOf = (recordMap: ExtendedRecordMap, id: string) => {
-  const icon = (blockOf(recordMap, id)?.format as { page_icon?: string } | undefined)?.page_icon ?? null;
-  return icon && !/^(https?:|\/|attachment:)/.test(icon) ? icon : null;
+  const icon = lookOf(recordMap, id).icon;
+  return icon && !isImageIcon(icon) ? icon : null;
 };
+
+export function lookOf(recordMap: ExtendedRecordMap, id: string): PageLook {
+  const block = blockOf(recordMap, id);
+  const format = (block?.format ?? {}) as { page_icon?: string; page_cover?: string; page_cover_position?: number; page_full_width?: boolean; page_font?: string; page_small_text?: boolean };
+  const collection = block?.type === "collection_view_page" ? collectionOf(recordMap, collectionIdOf(recordMap, block) ?? "") : undefined;
+  const icon = format.page_icon || (collection as { icon?: string } | undefined)?.icon || null;
+  return {
+    icon,
+    cover: format.page_cover || null,
+    coverPosition: typeof format.page_cover_position === "number" ? Math.min(1, Math.max(0, format.page_cover_position)) : 0.5,
+    fullWidth: format.page_full_width === true,
+    font: format.page_font === "serif" || format.page_font === "mono" ? format.page_font : "default",
+    smallText: format.page_small_text === true,
+  };
+}
+
+/** A page's title; a full-page database keeps its name on the collection. */
+function titleOf(recordMap: ExtendedRecordMap, id: string): string {
+  const block = blockOf(recordMap, id);
+  if (block?.type === "collection_view_page") return collectionTitle(collectionOf(recordMap, collectionIdOf(recordMap, block) ?? "")) || pageTitle(block);
+  return pageTitle(block);
+}
 
 /** Builds the tree under `rootId` with paths below `prefix`; pages already placed (another version) are skipped. */
 export function buildTree(rootId: string, pages: Map<string, SnapshotPage>, prefix: string, placed: Set<string>, version: TreeVersion | null = null): TreeNode | null {
@@ -43,8 +82,9 @@ export function buildTree(rootId: string, pages: Map<string, SnapshotPage>, pref
     placed.add(page.pageId);
     const node: TreeNode = {
       pageId: page.pageId,
-      title: pageTitle(blockOf(page.recordMap, page.pageId)) || "Untitled",
+      title: titleOf(page.recordMap, page.pageId) || "Untitled",
       icon: iconOf(page.recordMap, page.pageId),
+      look: lookOf(page.recordMap, page.pageId),
       path,
       depth,
       parent,
@@ -58,7 +98,7 @@ export function buildTree(rootId: string, pages: Map<string, SnapshotPage>, pref
     for (const childId of childPageIds(page.recordMap, page.pageId)) {
       const child = pages.get(childId);
       if (!child || placed.has(childId)) continue;
-      const base = slugifyOrFallback(pageTitle(blockOf(child.recordMap, childId)), childId.replace(/-/g, "").slice(0, 12));
+      const base = slugifyOrFallback(titleOf(child.recordMap, childId), childId.replace(/-/g, "").slice(0, 12));
       let slug = depth === 0 && !prefix && RESERVED_TOP.has(base) ? `${base}-page` : base;
       for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
       used.add(slug);
@@ -119,8 +159,8 @@ export function buildTreeModel(
   return {
     kind: "tree",
     siteType,
-    title: pageTitle(blockOf(rootPage.recordMap, rootPageId)) || "Untitled",
-    icon: iconOf(rootPage.recordMap, rootPageId),
+    title: titleOf(rootPage.recordMap, rootPageId) || "Untitled",
+    icon: lookOf(rootPage.recordMap, rootPageId).icon,
     description: "",
     root,
     versions,

@@ -1,6 +1,7 @@
 import type { Block, ExtendedRecordMap } from "notion-types";
 import { getTextContent } from "notion-utils";
-import { blockOf, pageTitle } from "@/notion/record-map";
+import { databaseRowIds } from "@/notion/fetch-page";
+import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle, viewOf } from "@/notion/record-map";
 
 /**
  * A Notion page as Markdown, for `<path>.md`, `/llms-full.txt` and "copy page as Markdown" (pages AI agents can
@@ -120,13 +121,22 @@ export function pageToMarkdown(recordMap: ExtendedRecordMap, pageId: string, lin
           break;
         }
         case "table": {
-          const order = ((b.format as { table_block_column_order?: string[] } | undefined)?.table_block_column_order ?? []) as string[];
           const rows = children.map((rowId) => blockOf(recordMap, rowId)).filter((r): r is Block => Boolean(r));
+          // Pages recorded without a column order still have their cells: take the columns as the rows name them.
+          const given = ((b.format as { table_block_column_order?: string[] } | undefined)?.table_block_column_order ?? []) as string[];
+          const order = given.length ? given : [...new Set(rows.flatMap((row) => Object.keys((row.properties as object | undefined) ?? {})))];
           rows.forEach((row, i) => {
             const cells = order.map((col) => richText((row.properties as Record<string, unknown> | undefined)?.[col], links, recordMap).replace(/\|/g, "\\|"));
             push(`| ${cells.join(" | ")} |`);
             if (i === 0) push(`| ${order.map(() => "---").join(" | ")} |`);
           });
+          break;
+        }
+        case "collection_view":
+        case "collection_view_page": {
+          const table = databaseTable(recordMap, b, links, (value) => richText(value, links, recordMap));
+          if (!table.length) continue;
+          for (const line of table) push(line);
           break;
         }
         case "column_list":
@@ -151,6 +161,46 @@ export function pageToMarkdown(recordMap: ExtendedRecordMap, pageId: string, lin
       lines.push("");
     }
   };
+  // A full-page database is its own content: its rows as a table.
+  if (root?.type === "collection_view_page") lines.push(...databaseTable(recordMap, root, links, (value) => richText(value, links, recordMap)), "");
   visit((root?.content as string[] | undefined) ?? [], "");
   return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
+}
+
+/**
+ * A database on the page as a GFM table in its first view's order: the title (linked to the row's page when the
+ * site publishes it) and the view's visible properties, each as its text.
+ */
+function databaseTable(recordMap: ExtendedRecordMap, block: Block, links: MarkdownLinks, text: (value: unknown) => string): string[] {
+  const collectionId = collectionIdOf(recordMap, block);
+  const viewId = (block as { view_ids?: string[] }).view_ids?.[0];
+  const collection = collectionId ? collectionOf(recordMap, collectionId) : undefined;
+  if (!collectionId || !viewId || !collection) return [];
+  const schema = (collection.schema ?? {}) as Record<string, { name?: string; type?: string }>;
+  const view = viewOf(recordMap, viewId);
+  const listed = ((view?.format as Record<string, unknown> | undefined)?.[`${view?.type ?? "table"}_properties`] as { property: string; visible?: boolean }[] | undefined) ?? [];
+  const keys = (listed.length ? listed.filter((p) => p.visible !== false).map((p) => p.property) : Object.keys(schema)).filter((k) => k !== "title" && schema[k]);
+  const rows = databaseRowIds(recordMap, collectionId, viewId)
+    .map((id) => blockOf(recordMap, id))
+    .filter((r): r is Block => Boolean(r));
+  const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  const props = (row: Block) => (row.properties ?? {}) as Record<string, unknown>;
+  const valueOf = (row: Block, key: string) => {
+    const value = props(row)[key];
+    const date = JSON.stringify(value ?? null).match(/"start_date":"([^"]+)"/)?.[1];
+    if (date) return date;
+    if (schema[key]?.type === "checkbox") return getTextContent((value ?? []) as never) === "Yes" ? "Yes" : "No";
+    return text(value);
+  };
+  const title = collectionTitle(collection);
+  return [
+    ...(title ? [`**${title}**`, ""] : []),
+    `| ${[schema.title?.name ?? "Name", ...keys.map((k) => schema[k]!.name ?? k)].map(cell).join(" | ")} |`,
+    `| ${["---", ...keys.map(() => "---")].join(" | ")} |`,
+    ...rows.map((row) => {
+      const name = pageTitle(row) || "Untitled";
+      const url = links.pageUrl(row.id);
+      return `| ${[url ? `[${cell(name)}](${url})` : cell(name), ...keys.map((k) => cell(valueOf(row, k)))].join(" | ")} |`;
+    }),
+  ];
 }

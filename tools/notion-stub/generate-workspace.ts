@@ -13,6 +13,7 @@ import { inline, parseMarkup, type InlineContext, type MarkupBlock } from "./wor
 import { PEOPLE } from "./workspace-source/people";
 import { renderPng } from "./workspace-source/png";
 import { ROADMAP } from "./workspace-source/roadmap";
+import { SHOWCASE } from "./workspace-source/showcase";
 import { SIMPLE } from "./workspace-source/simple";
 import type { DatabaseSource, PageSource, RowSource } from "./workspace-source/types";
 
@@ -36,11 +37,13 @@ const userId = (key: string) => uuid(`user:${key}`);
 const EDITOR = userId(PEOPLE[0]!.key);
 export const notionUrlOf = (title: string, id: string) =>
   `https://www.notion.so/${title.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${id.replace(/-/g, "")}`;
-/** A file of images.ts as Notion names an upload; the stand-in's getSignedFileUrls signs it into its /files/<name>. */
+/** A file of images.ts as Notion names an upload; the stand-in's getSignedFileUrls signs it into its /files/<id>/<name>. */
 function fileUrl(name: string): string {
   if (!IMAGES[name]) throw new Error(`no image ${name} in images.ts`);
   return `attachment:${uuid(`file:${name}`)}:${name}`;
 }
+/** An icon as Notion stores it: emoji as they are, `file:<name>` as an uploaded file. */
+const iconOf = (icon: string | undefined) => (icon?.startsWith("file:") ? fileUrl(icon.slice(5)) : icon);
 /** Root pages are shared to the web, as a site's pages must be (child pages inherit it, as in Notion). */
 const publicPermission = (edited: string) => [{ role: "reader", type: "public_permission", added_timestamp: ms(edited) }];
 
@@ -51,13 +54,14 @@ type RecordTables = { block: Map<string, Rec>; collection: Map<string, Rec>; col
 function collectTitles(): Map<string, string | null> {
   const titles = new Map<string, string | null>();
   const add = (title: string, id: string) => titles.set(title, titles.has(title) ? null : id);
-  const page = (src: PageSource, key: string) => {
-    add(src.title, uuid(key));
-    for (const child of src.children ?? []) page(child, `${key}/${child.title}`);
-  };
   const database = (src: DatabaseSource, key: string) => {
     add(src.title, uuid(key));
     for (const row of src.rows) add(row.title, uuid(`${key}/row/${row.title}`));
+  };
+  const page = (src: PageSource, key: string) => {
+    add(src.title, uuid(key));
+    for (const [dbKey, db] of Object.entries(src.databases ?? {})) database(db, `${key}/db/${dbKey}`);
+    for (const child of src.children ?? []) page(child, `${key}/${child.title}`);
   };
   for (const [key, src] of PAGE_ROOTS) page(src, key);
   for (const [key, src] of DATABASE_ROOTS) database(src, key);
@@ -69,6 +73,7 @@ const PAGE_ROOTS: [string, PageSource][] = [
   ["docsv2", DOCSV2],
   ["help_desk", HELP_DESK],
   ["simple", SIMPLE],
+  ["showcase", SHOWCASE],
   ["notDatabase", NOT_DATABASE],
 ];
 const DATABASE_ROOTS: [string, DatabaseSource][] = [
@@ -102,9 +107,18 @@ class FileBuilder {
     };
   }
 
+  /** The page whose body is being built: `@database <key>` finds its databases here. */
+  private currentPage: { src: PageSource; key: string } | null = null;
+
   /** Body blocks in order; returns their ids (the parent's `content`). */
   private body(blocks: MarkupBlock[], parentId: string, key: string, edited: string): string[] {
     return blocks.map((block, index) => {
+      if (block.type === "database") {
+        const dbKey = String(block.format?.key);
+        const db = this.currentPage?.src.databases?.[dbKey];
+        if (!db || db.fullPage) throw new Error(`${key}: @database ${dbKey} is not an inline database of this page`);
+        return this.database(db, `${this.currentPage!.key}/db/${dbKey}`, { parentId, inline: true });
+      }
       const id = uuid(`${key}#${index}`);
       const properties = clean({ ...block.properties });
       const format = clean({ ...block.format });
@@ -130,7 +144,11 @@ class FileBuilder {
 
   page(src: PageSource, key: string, parentId: string, parentTable: string): string {
     const id = uuid(key);
+    this.currentPage = { src, key };
     const content = this.body(parseMarkup(src.body, this.ctx), id, key, src.edited);
+    for (const [dbKey, db] of Object.entries(src.databases ?? {})) {
+      if (db.fullPage) content.push(this.database(db, `${key}/db/${dbKey}`, { parentId: id, inline: false }));
+    }
     for (const child of src.children ?? []) content.push(this.page(child, `${key}/${child.title}`, id, "block"));
     const record = {
       ...this.common(id, src.edited, parentId, parentTable),
@@ -138,16 +156,25 @@ class FileBuilder {
       properties: { title: inline(src.title, this.ctx) },
       content,
       permissions: parentTable === "space" ? publicPermission(src.edited) : undefined,
-      format: clean({ page_icon: src.icon, page_cover: src.cover ? fileUrl(src.cover) : undefined, page_cover_position: src.cover ? 0.5 : undefined }),
+      format: clean({
+        page_icon: iconOf(src.icon),
+        page_cover: src.cover ? fileUrl(src.cover) : undefined,
+        page_cover_position: src.cover ? 0.5 : undefined,
+        page_full_width: src.fullWidth,
+        page_font: src.font,
+        page_small_text: src.smallText,
+      }),
     };
     this.tables.block.set(id, clean(record, ["format"]));
     return id;
   }
 
-  database(src: DatabaseSource, key: string): string {
+  /** A database: a root page (no parent), a child full-page database, or an inline one in a page's body. */
+  database(src: DatabaseSource, key: string, placement?: { parentId: string; inline: boolean }): string {
     const pageId = uuid(key);
     const collectionId = uuid(`${key}/collection`);
-    const viewId = uuid(`${key}/view`);
+    const viewTypes = [src.view, ...(src.moreViews ?? [])];
+    const viewIds = viewTypes.map((type, i) => (i === 0 ? uuid(`${key}/view`) : uuid(`${key}/view/${type}`)));
     const propertyKey = (name: string) => (src.schema[name] === "title" ? "title" : uuid(`${key}/property/${name}`).slice(0, 4));
     const optionId = (name: string, value: string) => uuid(`${key}/option/${name}/${value}`);
     const colors = ["gray", "blue", "green", "purple", "orange", "pink", "yellow", "red"];
@@ -174,19 +201,25 @@ class FileBuilder {
     const visible = Object.keys(src.schema).map((name) => ({ property: propertyKey(name), visible: true, width: 200 }));
     const groupKey = src.groupBy ? propertyKey(src.groupBy) : undefined;
     const groupType = src.groupBy ? src.schema[src.groupBy] : undefined;
-    this.tables.collection_view.set(viewId, {
-      ...this.common(viewId, src.edited, pageId, "block"),
-      type: src.view,
-      name: src.view === "board" ? "Board" : src.view === "list" ? "List" : "All",
-      format: clean({
-        collection_pointer: pointer,
-        [`${src.view}_properties`]: visible,
-        board_columns_by: groupKey ? { type: groupType, property: groupKey, sort: { type: "manual" }, hideEmptyGroups: false } : undefined,
-        board_columns: groupKey
-          ? (src.options?.[src.groupBy!] ?? []).map((value) => ({ property: groupKey, value: { type: groupType, value }, hidden: false }))
-          : undefined,
-      }),
-      query2: src.schema.Date ? { sort: [{ property: propertyKey("Date"), direction: "descending" }] } : {},
+    const viewNames: Record<string, string> = { board: "Board", list: "List", gallery: "Gallery", table: "All" };
+    viewTypes.forEach((type, i) => {
+      const grouped = type === "board" && groupKey;
+      this.tables.collection_view.set(viewIds[i]!, {
+        ...this.common(viewIds[i]!, src.edited, pageId, "block"),
+        type,
+        name: i === 0 || type !== "table" ? viewNames[type] : "Table",
+        format: clean({
+          collection_pointer: pointer,
+          [`${type}_properties`]: visible,
+          gallery_cover: type === "gallery" ? { type: "page_cover" } : undefined,
+          gallery_cover_size: type === "gallery" ? "medium" : undefined,
+          board_columns_by: grouped ? { type: groupType, property: groupKey, sort: { type: "manual" }, hideEmptyGroups: false } : undefined,
+          board_columns: grouped
+            ? (src.options?.[src.groupBy!] ?? []).map((value) => ({ property: groupKey, value: { type: groupType, value }, hidden: false }))
+            : undefined,
+        }),
+        query2: src.schema.Date ? { sort: [{ property: propertyKey("Date"), direction: "descending" }] } : {},
+      });
     });
     this.tables.collection.set(collectionId, clean({
       ...this.common(collectionId, src.edited, pageId, "block"),
@@ -196,14 +229,14 @@ class FileBuilder {
       schema,
       format: { collection_page_properties: visible.map(({ property }) => ({ property, visible: true })) },
     }) as Rec);
-    this.tables.block.set(pageId, {
-      ...this.common(pageId, src.edited, SPACE_ID, "space"),
-      type: "collection_view_page",
+    this.tables.block.set(pageId, clean({
+      ...this.common(pageId, src.edited, placement?.parentId ?? SPACE_ID, placement ? "block" : "space"),
+      type: placement?.inline ? "collection_view" : "collection_view_page",
       collection_id: collectionId,
-      view_ids: [viewId],
-      permissions: publicPermission(src.edited),
-      format: clean({ collection_pointer: pointer, page_icon: src.icon }),
-    });
+      view_ids: viewIds,
+      permissions: placement ? undefined : publicPermission(src.edited),
+      format: clean({ collection_pointer: pointer, page_icon: iconOf(src.icon) }),
+    }));
     for (const row of src.rows) this.row(row, `${key}/row/${row.title}`, collectionId, src, propertyKey);
     return pageId;
   }
@@ -222,7 +255,7 @@ class FileBuilder {
       type: "page",
       properties,
       content,
-      format: clean({ page_icon: row.icon, page_cover: row.cover ? fileUrl(row.cover) : undefined, page_cover_position: row.cover ? 0.5 : undefined }),
+      format: clean({ page_icon: iconOf(row.icon), page_cover: row.cover ? fileUrl(row.cover) : undefined, page_cover_position: row.cover ? 0.5 : undefined }),
     });
   }
 }
@@ -307,7 +340,7 @@ export function generateWorkspace(outDir: string): string[] {
   index.docsv2Versions = Object.fromEntries(
     Object.entries(DOCSV2_VERSIONS).map(([label, title]) => [label, notionUrlOf(title, uuid(`docsv2/${title}`))]),
   );
-  const order = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties", "docsv2Versions"];
+  const order = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "showcase", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties", "docsv2Versions"];
   write("index.json", `${JSON.stringify(Object.fromEntries(order.map((k) => [k, index[k]])), null, 2)}\n`);
 
   for (const [name, image] of Object.entries(IMAGES)) write(path.join("files", name), renderPng(image));

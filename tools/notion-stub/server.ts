@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { fileNameOf, loadPageChunk, queryCollection, signFileUrls, syncRecordValues } from "./answers";
+import { fileKeyOf, loadPageChunk, queryCollection, signFileUrls, syncRecordValues, type Reducer } from "./answers";
 import { loadStore, type Store } from "./store";
 
 /**
@@ -59,7 +59,10 @@ const bodies = {
       collectionView: z.object({ id: z.string() }).optional(),
       collectionId: z.string().optional(),
       collectionViewId: z.string().optional(),
-      loader: z.object({ reducers: z.record(z.string(), z.object({ limit: z.number().optional() }).loose()).optional() }).loose().optional(),
+      loader: z
+        .object({ reducers: z.record(z.string(), z.object({ type: z.string().optional(), limit: z.number().optional() }).loose()).optional() })
+        .loose()
+        .optional(),
     })
     .loose(),
   getSignedFileUrls: z
@@ -181,8 +184,7 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
         const viewId = parsed.data.collectionView?.id ?? parsed.data.collectionViewId;
         if (!collectionId || !viewId) return { status: 400, body: invalidInput };
         countCall(endpoint, [dashed(collectionId)]);
-        const limit = parsed.data.loader?.reducers?.collection_group_results?.limit ?? 999;
-        const result = queryCollection(store, dashed(collectionId), dashed(viewId), limit);
+        const result = queryCollection(store, dashed(collectionId), dashed(viewId), parsed.data.loader?.reducers as Record<string, Reducer> | undefined);
         return result ? { status: 200, body: result } : { status: 400, body: invalidInput };
       }
       case "getSignedFileUrls": {
@@ -283,12 +285,14 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
     sendJson(res, 404, { message: "Unknown control route" });
   }
 
+  /** DIR/files/<id>/<name> when that upload was recorded on its own, else DIR/files/<name>. */
   function serveFile(pathname: string, res: http.ServerResponse): void {
-    const name = fileNameOf(`http://x${pathname}`);
+    const key = fileKeyOf(`http://x${pathname}`);
     const dir = store.files;
     // basename() keeps a request inside DIR/files whatever the path says.
-    const file = dir && name ? path.join(dir, path.basename(name)) : null;
-    if (!file || !fs.existsSync(file)) return sendJson(res, 404, { message: "No such file" });
+    const candidates = dir && key ? [...(key.id ? [path.join(dir, path.basename(key.id), path.basename(key.name))] : []), path.join(dir, path.basename(key.name))] : [];
+    const file = candidates.find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+    if (!file) return sendJson(res, 404, { message: "No such file" });
     const data = fs.readFileSync(file);
     res.writeHead(200, {
       "content-type": CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",

@@ -1,7 +1,7 @@
 /**
  * The one script of docs and help-desk pages (/_/site.js, loaded as a module after the page is usable without it):
  * ⌘K/Ctrl-K search with keyboard navigation, "was this helpful?" without a reload, the current heading in the
- * contents, and copy page as Markdown.
+ * contents, copy page as Markdown, and video facades that become the player on click.
  */
 type SearchResult = { title: string; url: string; snippet: string };
 
@@ -138,3 +138,18 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-copy-mar
 }
 
 export {};
+
+// ── Video facades (render/video-facade.ts): the provider's player loads only when asked for ──
+document.addEventListener("click", (event) => {
+  const link = (event.target as Element | null)?.closest<HTMLAnchorElement>("a[data-video]");
+  if (!link?.dataset.video) return;
+  event.preventDefault();
+  const frame = document.createElement("iframe");
+  frame.src = link.dataset.video;
+  frame.className = "notion-asset-object-fit";
+  frame.setAttribute("style", link.getAttribute("style") ?? "");
+  frame.title = link.getAttribute("aria-label")?.replace(/^Play /, "") ?? "Video";
+  frame.allow = "autoplay; encrypted-media; fullscreen; picture-in-picture";
+  frame.allowFullscreen = true;
+  link.replaceWith(frame);
+});

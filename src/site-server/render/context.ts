@@ -1,6 +1,7 @@
 import { getNotionFileUrl } from "notion-utils";
 import type { SiteSettings } from "@/core/sites/site-settings";
 import type { SiteModel } from "@/site-model/site-model";
+import { isImageIcon } from "@/site-model/tree-model";
 
 /** Everything a layout needs to render one page of one site. */
 export type RenderContext = {
@@ -39,6 +40,13 @@ export function imageSrc(ctx: RenderContext, src: string | null | undefined, blo
     return `${ctx.basePath}/_/img/${blockId}?${params}`;
   }
   return /^https?:\/\//i.test(src) ? src : null;
+}
+
+/** The site's icon when it is an image (the root page's uploaded or linked icon), through the image route at `size`. */
+export function siteIconImage(ctx: RenderContext, size: number): string | null {
+  const icon = ctx.model.icon;
+  if (ctx.model.kind !== "tree" || !icon || !isImageIcon(icon)) return null;
+  return imageSrc(ctx, icon, ctx.model.root.pageId, size);
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

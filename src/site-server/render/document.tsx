@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PRODUCT_NAME } from "@/lib/brand";
-import { absoluteUrl, href, siteName, type RenderContext } from "./context";
+import { absoluteUrl, href, siteIconImage, siteName, type RenderContext } from "./context";
+import { isImageIcon } from "@/site-model/tree-model";
 import { faviconHref } from "./favicon";
 import { gtagInline } from "../security";
 import { themeScript, widgetScript } from "../assets";
@@ -29,6 +30,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   const hasFeed = siteTypeHas(ctx.model.siteType, "feed");
   // Always an icon link, so browsers never ask for /favicon.ico.
   const favicon = faviconHref(ctx);
+  const iconImage = siteIconImage(ctx, 64);
   const image = meta.image ?? theme.socialImage?.url ?? null;
   return (
     <html lang="en">
@@ -81,7 +83,13 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
         <header className="site-header">
           <div className="site-header-inner">
             <a className="brand" href={href(ctx, "/")}>
-              {theme.logo ? <img src={theme.logo.url} alt="" width={28} height={28} /> : ctx.model.icon && !/^https?:|^\//.test(ctx.model.icon) ? <span aria-hidden="true">{ctx.model.icon}</span> : null}
+              {theme.logo ? (
+                <img src={theme.logo.url} alt="" width={28} height={28} />
+              ) : iconImage ? (
+                <img src={iconImage} alt="" width={28} height={28} />
+              ) : ctx.model.icon && !isImageIcon(ctx.model.icon) ? (
+                <span aria-hidden="true">{ctx.model.icon}</span>
+              ) : null}
               <span>{name}</span>
             </a>
             {navigation.length ? (

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { RenderContext } from "./context";
+import { siteIconImage, type RenderContext } from "./context";
 
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const isEmoji = (icon: string | null | undefined): icon is string => Boolean(icon) && !/^https?:|^\//.test(icon!);
+const isEmoji = (icon: string | null | undefined): icon is string => Boolean(icon) && !/^(https?:|\/|attachment:)/.test(icon!);
 
 /**
  * The site's icon as SVG: the root page's emoji, else a dot in the accent colour. Served from the site's own host
@@ -15,10 +15,15 @@ export function faviconSvg(icon: string | null | undefined, accentColor: string)
     : `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${escapeXml(accentColor)}"/></svg>`;
 }
 
-/** The owner's uploaded favicon, or the generated one with a version that changes when its look does. */
+/**
+ * The owner's uploaded favicon; else the root page's image icon (through the image route, at 64 px); else the
+ * generated SVG with a version that changes when its look does.
+ */
 export function faviconHref(ctx: RenderContext): string {
   const { theme } = ctx.settings;
   if (theme.favicon?.url) return theme.favicon.url;
+  const image = siteIconImage(ctx, 64);
+  if (image) return image;
   const version = createHash("sha256").update(faviconSvg(ctx.model.icon, theme.accentColor)).digest("hex").slice(0, 12);
   return `${ctx.basePath}/_/favicon.svg?v=${version}`;
 }

@@ -1,24 +1,36 @@
-import type { Block, ExtendedRecordMap } from "notion-types";
+import type { Block, Collection, CollectionView, ExtendedRecordMap } from "notion-types";
 import { getTextContent } from "notion-utils";
 import { databaseRowIds } from "@/notion/fetch-page";
 import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle, viewOf } from "@/notion/record-map";
-import { href, type RenderContext } from "./context";
+import { href, imageSrc, type RenderContext } from "./context";
+import { PageIcon } from "./page-header";
 
 /**
- * A database inside a page, rendered statically in the shape of its first view: a table, a gallery of cards, a list,
- * or a board of columns. No client-side views. Row pages themselves (react-notion-x asks for a Collection above a
- * row's body) render nothing: our layouts show their properties.
+ * A database inside a page, rendered statically in the shape of each view: a table, a gallery of cards (with the
+ * rows' covers), a list, or a board of columns; rows with their icons, the view's visible properties in its order,
+ * dates as Notion writes them. Several views are tabs made of <details> that open one at a time, with no script.
+ * Row pages themselves (react-notion-x asks for a Collection above a row's body) render nothing: our layouts show
+ * their properties.
  */
 
 type SchemaEntry = { name?: string; type?: string; options?: { value: string }[] };
 type Cell = { key: string; name: string; type: string };
 
+/** Notion's default date format: "Mar 14, 2025", a range as "Mar 14, 2025 → Mar 20, 2025". */
+const NOTION_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const notionDate = (iso: string) => {
+  const at = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
+  return Number.isFinite(at) ? NOTION_DATE.format(at) : iso;
+};
+
 function cellText(row: Block, cell: Cell): string {
   const value = (row.properties as Record<string, unknown> | undefined)?.[cell.key];
   if (!Array.isArray(value)) return "";
   if (cell.type === "date") {
-    const start = JSON.stringify(value).match(/"start_date":"([^"]+)"/)?.[1];
-    if (start) return start;
+    const json = JSON.stringify(value);
+    const start = json.match(/"start_date":"([^"]+)"/)?.[1];
+    const end = json.match(/"end_date":"([^"]+)"/)?.[1];
+    if (start) return end ? `${notionDate(start)} → ${notionDate(end)}` : notionDate(start);
   }
   if (cell.type === "checkbox") return getTextContent(value as never) === "Yes" ? "✓" : "";
   return getTextContent(value as never).replace(/,/g, cell.type === "multi_select" ? ", " : ",");
@@ -28,30 +40,64 @@ export function InlineCollection({ ctx, recordMap, block }: { ctx: RenderContext
   if (block.type === "page") return null;
   const full = blockOf(recordMap, block.id);
   const collectionId = full ? collectionIdOf(recordMap, full) : undefined;
-  const viewId = (full as { view_ids?: string[] } | undefined)?.view_ids?.[0];
+  const views = ((full as { view_ids?: string[] } | undefined)?.view_ids ?? []).map((id) => viewOf(recordMap, id)).filter((v): v is CollectionView => Boolean(v));
   const collection = collectionId ? collectionOf(recordMap, collectionId) : undefined;
-  const view = viewId ? viewOf(recordMap, viewId) : undefined;
-  if (!collectionId || !viewId || !collection) return null;
+  if (!collectionId || !views.length || !collection) return null;
+  const title = collectionTitle(collection);
+  const firstRows = databaseRowIds(recordMap, collectionId, views[0]!.id);
+  const viewBody = (view: CollectionView) => {
+    const ids = databaseRowIds(recordMap, collectionId, view.id);
+    return <CollectionViewBody ctx={ctx} recordMap={recordMap} collection={collection} view={view} rowIds={ids.length ? ids : firstRows} />;
+  };
+  return (
+    <section className={`inline-collection inline-collection-${views[0]!.type ?? "table"}`}>
+      {title ? <h3>{title}</h3> : null}
+      {views.length === 1 ? (
+        viewBody(views[0]!)
+      ) : (
+        <div className="collection-views">
+          {views.map((view, i) => (
+            // One group name: opening a view closes the others, like Notion's view tabs.
+            <details key={view.id} className="collection-view" name={`views-${block.id}`} open={i === 0 || undefined}>
+              <summary>{view.name || VIEW_NAMES[view.type] || "View"}</summary>
+              {viewBody(view)}
+            </details>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
 
+const VIEW_NAMES: Record<string, string> = { table: "Table", list: "List", gallery: "Gallery", board: "Board", calendar: "Calendar", timeline: "Timeline" };
+
+function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx: RenderContext; recordMap: ExtendedRecordMap; collection: Collection; view: CollectionView; rowIds: string[] }) {
   const schema = (collection.schema ?? {}) as Record<string, SchemaEntry>;
-  const format = (view?.format ?? {}) as Record<string, unknown>;
-  const listed = (format[`${view?.type ?? "table"}_properties`] as { property: string; visible?: boolean }[] | undefined) ?? [];
+  const format = (view.format ?? {}) as Record<string, unknown>;
+  const listed = (format[`${view.type ?? "table"}_properties`] as { property: string; visible?: boolean }[] | undefined) ?? [];
   const cells: Cell[] = (listed.length ? listed.filter((p) => p.visible !== false).map((p) => p.property) : Object.keys(schema))
     .filter((key) => key !== "title" && schema[key])
-    .slice(0, 6)
     .map((key) => ({ key, name: schema[key]!.name ?? key, type: schema[key]!.type ?? "text" }));
-  const rows = databaseRowIds(recordMap, collectionId, viewId)
-    .map((id) => blockOf(recordMap, id))
-    .filter((b): b is Block => b !== undefined);
-  const title = collectionTitle(collection);
+  const rows = rowIds.map((id) => blockOf(recordMap, id)).filter((b): b is Block => b !== undefined);
   const rowTitle = (row: Block) => {
     const path = ctx.model.pathOfPage.get(row.id);
     const text = pageTitle(row) || "Untitled";
-    return path ? <a href={href(ctx, path)}>{text}</a> : text;
+    const icon = (row.format as { page_icon?: string } | undefined)?.page_icon ?? null;
+    const label = (
+      <>
+        <PageIcon ctx={ctx} icon={icon} blockId={row.id} size={32} />
+        {text}
+      </>
+    );
+    return path ? <a href={href(ctx, path)}>{label}</a> : label;
   };
-
+  const galleryCover = (row: Block) => {
+    if ((format.gallery_cover as { type?: string } | undefined)?.type !== "page_cover") return null;
+    const src = imageSrc(ctx, (row.format as { page_cover?: string } | undefined)?.page_cover, row.id, 640);
+    return src ? <img className="gallery-cover" src={src} alt="" width={640} height={336} loading="lazy" decoding="async" /> : null;
+  };
   let body;
-  if (view?.type === "table" || !view) {
+  if (view.type === "table" || !VIEW_NAMES[view.type]) {
     body = (
       <div className="inline-table">
         <table>
@@ -107,8 +153,9 @@ export function InlineCollection({ ctx, recordMap, block }: { ctx: RenderContext
       <ul className="inline-gallery">
         {rows.map((row) => (
           <li key={row.id}>
+            {galleryCover(row)}
             <strong>{rowTitle(row)}</strong>
-            {cells.slice(0, 2).map((c) => {
+            {cells.map((c) => {
               const text = cellText(row, c);
               return text ? <span key={c.key}>{text}</span> : null;
             })}
@@ -122,7 +169,7 @@ export function InlineCollection({ ctx, recordMap, block }: { ctx: RenderContext
         {rows.map((row) => (
           <li key={row.id}>
             {rowTitle(row)}
-            {cells.slice(0, 3).map((c) => {
+            {cells.map((c) => {
               const text = cellText(row, c);
               return text ? <span key={c.key}> · {text}</span> : null;
             })}
@@ -131,10 +178,5 @@ export function InlineCollection({ ctx, recordMap, block }: { ctx: RenderContext
       </ul>
     );
   }
-  return (
-    <section className={`inline-collection inline-collection-${view?.type ?? "table"}`}>
-      {title ? <h3>{title}</h3> : null}
-      {body}
-    </section>
-  );
+  return body;
 }

@@ -5,6 +5,7 @@ import { Equation } from "./equation";
 import { InlineCollection } from "./inline-collection";
 import { SafeLink } from "./safe-link";
 import { withSafeEmbeds } from "../security";
+import { withVideoEmbeds } from "./video-facade";
 import { href, imageSrc, type RenderContext } from "./context";
 
 /**
@@ -19,7 +20,7 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
   };
   // Mentions of other pages ([["p", id]]) resolve through the site's page blocks (rows, sub-pages).
   const root = ctx.model.rootRecordMap;
-  const merged = withSafeEmbeds({ ...recordMap, block: { ...ctx.model.pageBlocks, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } });
+  const merged = withVideoEmbeds(withSafeEmbeds({ ...recordMap, block: { ...ctx.model.pageBlocks, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } }));
   return (
     <NotionRenderer
       recordMap={merged}

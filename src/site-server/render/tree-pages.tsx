@@ -3,6 +3,8 @@ import type { TreeNode } from "@/site-model/tree-model";
 import { formatDate, href, siteName, type RenderContext } from "./context";
 import { Document } from "./document";
 import { NotionBody } from "./notion-body";
+import { hasVideoFacade } from "./video-facade";
+import { lookClasses, PageCover, PageHeader, PageIcon } from "./page-header";
 
 /**
  * Docs, versioned docs, help desks and simple sites: server-rendered pages with a navigation tree, breadcrumbs,
@@ -152,10 +154,11 @@ function PageTools({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
 
 export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const tree = node.version?.root ?? ctx.model.root;
-  const toc = node.headings;
+  // A full-width page takes the contents rail's room too (docs/product.md §1 pages look as in Notion).
+  const toc = node.look.fullWidth ? [] : node.headings;
   return (
     <Document ctx={ctx} meta={{ path: node.path, title: node.title, description: `${node.title} — ${siteName(ctx)}`, type: "article" }} island>
-      <div className="docs">
+      <div className={node.look.fullWidth ? "docs docs-full-width" : "docs"}>
         <aside className="docs-nav" aria-label="Documentation">
           <SearchBox ctx={ctx} />
           <VersionSwitcher ctx={ctx} node={node} />
@@ -166,9 +169,9 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
             <NavTree ctx={ctx} node={tree} current={node} />
           </nav>
         </aside>
-        <article className="docs-content">
+        <article className={lookClasses("docs-content", node.look)}>
           <Breadcrumbs ctx={ctx} node={node} />
-          <h1>{node.title}</h1>
+          <PageHeader ctx={ctx} node={node} />
           <PageTools ctx={ctx} node={node} />
           <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
           <Feedback ctx={ctx} node={node} />
@@ -198,7 +201,9 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   if (node.depth === 0) {
     return (
       <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || `Answers from ${siteName(ctx)}` }} island>
+        <PageCover ctx={ctx} look={node.look} blockId={node.pageId} />
         <div className="help-hero">
+          <PageIcon ctx={ctx} icon={node.look.icon} blockId={node.pageId} size={128} />
           <h1>{siteName(ctx)}</h1>
           <SearchBox ctx={ctx} large />
         </div>
@@ -206,7 +211,11 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
           {node.children.map((category) => (
             <li key={category.pageId}>
               <a href={href(ctx, category.path)} className="category-card">
-                {category.icon ? <span className="category-icon" aria-hidden="true">{category.icon}</span> : null}
+                {category.look.icon ? (
+                  <span className="category-icon">
+                    <PageIcon ctx={ctx} icon={category.look.icon} blockId={category.pageId} size={64} />
+                  </span>
+                ) : null}
                 <span className="category-title">{category.title}</span>
                 <span className="category-count">{category.children.length} articles</span>
               </a>
@@ -225,10 +234,10 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const related = (node.parent?.children ?? []).filter((n) => n.pageId !== node.pageId).slice(0, 5);
   return (
     <Document ctx={ctx} meta={{ path: node.path, title: node.title, description: `${node.title} — ${siteName(ctx)}`, type: isCategory ? "website" : "article" }} island>
-      <div className="help-page">
+      <div className={lookClasses("help-page", node.look)}>
         <SearchBox ctx={ctx} />
         <Breadcrumbs ctx={ctx} node={node} />
-        <h1>{node.title}</h1>
+        <PageHeader ctx={ctx} node={node} />
         {isCategory ? (
           <ul className="article-list">
             {node.children.map((article) => (
@@ -269,7 +278,8 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
 export function SimplePage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const top = ctx.model.root.children;
   return (
-    <Document ctx={ctx} meta={{ path: node.path, title: node.depth === 0 ? siteName(ctx) : node.title, description: ctx.settings.description || `${node.title} — ${siteName(ctx)}` }}>
+    // Simple pages ship no script, unless a video facade needs the island to start its player.
+    <Document ctx={ctx} meta={{ path: node.path, title: node.depth === 0 ? siteName(ctx) : node.title, description: ctx.settings.description || `${node.title} — ${siteName(ctx)}` }} island={hasVideoFacade(node.recordMap)}>
       {top.length && !ctx.settings.navigation.length ? (
         <nav className="simple-nav" aria-label="Pages">
           <ul>
@@ -283,8 +293,8 @@ export function SimplePage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
           </ul>
         </nav>
       ) : null}
-      <article className="simple-page">
-        {node.depth > 0 ? <h1>{node.title}</h1> : null}
+      <article className={lookClasses("simple-page", node.look)}>
+        <PageHeader ctx={ctx} node={node} title={node.depth === 0 ? siteName(ctx) : node.title} />
         <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
       </article>
     </Document>

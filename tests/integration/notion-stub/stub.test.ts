@@ -154,7 +154,7 @@ describe("the stand-in's answers", () => {
     });
     const { signedUrls } = (await res.json()) as { signedUrls: string[] };
     expect(signedUrls).toHaveLength(2);
-    expect(signedUrls[0]).toMatch(new RegExp(`^${stub.url}/files/diagram\\.png\\?.*expirationTimestamp=\\d+`));
+    expect(signedUrls[0]).toMatch(new RegExp(`^${stub.url}/files/abc/diagram\\.png\\?.*expirationTimestamp=\\d+`));
     const file = await fetch(signedUrls[0]!);
     expect(file.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await file.arrayBuffer())).toEqual(png);

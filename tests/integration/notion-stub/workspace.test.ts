@@ -82,7 +82,7 @@ describe("the demo workspace", () => {
   });
 
   it("has every index.json key, as Notion URLs; the private page is in no file and reads as role none", async () => {
-    const keys = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties"];
+    const keys = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "showcase", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties"];
     for (const key of keys) expect(index[key], key).toMatch(/^https:\/\/www\.notion\.so\/[A-Za-z0-9-]+-[0-9a-f]{32}$/);
     expect(Object.keys(index.docsv2Versions)).toEqual(["v2", "v1"]);
     for (const url of Object.values(index.docsv2Versions)) expect(url).toMatch(/^https:\/\/www\.notion\.so\/[A-Za-z0-9-]+-[0-9a-f]{32}$/);

@@ -32,6 +32,10 @@ export const CHANGELOG: DatabaseSource = {
       curl -X POST https://api.lumen.example/v1/events \\
         -H "Authorization: Bearer $LUMEN_KEY" \\
         -d '{"name":"Signed up","props":{"plan":"team"}}'
+      \`\`\`
+      A whole event on one line, as people paste them:
+      \`\`\`json
+      {"name":"Checkout completed","props":{"plan":"business","seats":25,"billing":"yearly","coupon":"LAUNCH-2026","referrer":"https://partners.lumen.example/campaigns/autumn-launch?utm_source=newsletter&utm_medium=email&utm_campaign=autumn","path":"/checkout/confirm","country":"PT","device":"desktop"}}
       \`\`\`` },
     { title: "Dark mode", edited: "2026-05-12", props: { Date: "2026-05-12", Version: "1.7.2", Tags: ["Improved"], Hidden: false }, body: `
       The dashboard follows your system theme. You can also pick one under **Settings → Appearance**.` },

@@ -5,7 +5,8 @@
  *   > quote                       !💡 text  callout       --- divider             $$ latex $$  equation
  *   ```lang … ```  code           ![caption](file.png or https://…)  image         + title  toggle (children indented)
  *   | a | b |  simple table (first row is the header)     ::: columns / ::: column / :::  columns
- *   @bookmark url | title | description     @video url     @embed url     anything else: a paragraph
+ *   @bookmark url | title | description     @video url     @embed url     @database key (an inline database of the page)
+ *   anything else: a paragraph
  *
  * Inline: **bold**, *italic*, `code`, ~~strike~~, [text](url), [[Page title]] (a link to that page), $x^2$ (math).
  * Children of list items, to-dos and toggles are the following lines indented by two more spaces.
@@ -135,6 +136,8 @@ function parseLines(lines: string[], ctx: InlineContext): MarkupBlock[] {
       });
     } else if ((m = /^@(video|embed)\s+(\S+)$/.exec(line))) {
       blocks.push({ type: m[1]!, properties: { source: [[m[2]!]] }, format: { display_source: m[2], block_width: 640, block_height: 360, block_full_width: false, block_page_width: true } });
+    } else if ((m = /^@database\s+(\S+)$/.exec(line))) {
+      blocks.push({ type: "database", format: { key: m[1] } });
     } else if (line.startsWith("|")) {
       const rows: string[][] = [line.split("|").slice(1, -1).map((c) => c.trim())];
       while (i < lines.length && lines[i]!.trim().startsWith("|")) rows.push(lines[i++]!.trim().split("|").slice(1, -1).map((c) => c.trim()));

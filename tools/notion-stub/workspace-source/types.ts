@@ -2,9 +2,16 @@
 
 export type PageSource = {
   title: string;
+  /** An emoji, or `file:<name>` for an uploaded image icon (a file in images.ts). */
   icon?: string;
   /** A file in images.ts, used as the page cover. */
   cover?: string;
+  /** Notion's page options: full width, font and small text. */
+  fullWidth?: boolean;
+  font?: "serif" | "mono";
+  smallText?: boolean;
+  /** Databases this page holds, by key: `@database <key>` in the body places one inline, `fullPage` ones follow the body as child pages. */
+  databases?: Record<string, DatabaseSource & { fullPage?: boolean }>;
   /** When the page was last edited (ISO date): becomes last_edited_time. */
   edited: string;
   body: string;
@@ -28,7 +35,9 @@ export type DatabaseSource = {
   icon?: string;
   description?: string;
   edited: string;
-  view: "table" | "board" | "list";
+  view: ViewType;
+  /** More views after the first, as tabs in Notion. A gallery shows each row's cover. */
+  moreViews?: ViewType[];
   /** Property name → type, in display order; exactly one title. */
   schema: Record<string, PropertyType>;
   /** Options of status/select/multi_select properties, in Notion's order (board columns follow it). */
@@ -37,5 +46,7 @@ export type DatabaseSource = {
   groupBy?: string;
   rows: RowSource[];
 };
+
+export type ViewType = "table" | "board" | "list" | "gallery";
 
 export type Person = { key: string; given: string; family: string; email: string };

@@ -1,0 +1,109 @@
+import type { PageSource } from "./types";
+
+/**
+ * A page tree that leans on what real Notion pages use around the blocks (issue 21): covers, image icons, a
+ * full-width three-column page, video and embeds inside columns, page fonts, and inline and full-page databases
+ * whose rows have bodies, with several views including a gallery with covers.
+ */
+export const SHOWCASE: PageSource = {
+  title: "Lumen Field Guide",
+  icon: "file:logo-lumen.png",
+  cover: "cover-team.png",
+  edited: "2026-11-02",
+  body: `
+    How the Lumen team works, what we use and who we work with.
+    @database customers
+  `,
+  databases: {
+    customers: {
+      title: "Customer stories",
+      edited: "2026-11-01",
+      view: "table",
+      moreViews: ["gallery"],
+      schema: { Name: "title", Industry: "select", Since: "date" },
+      options: { Industry: ["Retail", "Media", "Software"] },
+      rows: [
+        { title: "Northwind Outfitters", edited: "2026-10-20", icon: "🧭", cover: "cover-funnels.png", props: { Industry: "Retail", Since: "2025-03-14" }, body: `
+          Northwind moved off cookie banners in a week and kept every funnel they had.
+          > We stopped guessing which campaign worked.` },
+        { title: "Harbor Weekly", edited: "2026-10-12", icon: "file:chart-traffic.png", cover: "cover-privacy.png", props: { Industry: "Media", Since: "2024-11-02" }, body: `
+          Harbor Weekly reads its newsletter traffic in Lumen and nowhere else.` },
+      ],
+    },
+    tools: {
+      title: "Tools we use",
+      icon: "🧰",
+      edited: "2026-10-30",
+      fullPage: true,
+      view: "list",
+      moreViews: ["table"],
+      schema: { Name: "title", Kind: "select" },
+      options: { Kind: ["Writing", "Code", "Design"] },
+      rows: [
+        { title: "Field notes editor", edited: "2026-10-29", props: { Kind: "Writing" }, body: `Where the team drafts every post before it goes into Notion.` },
+        { title: "Query playground", edited: "2026-10-28", props: { Kind: "Code" }, body: `
+          Try a query against the demo project:
+          \`\`\`sql
+          select path, count(*) from pageviews group by path order by 2 desc limit 10;
+          \`\`\`` },
+      ],
+    },
+  },
+  children: [
+    {
+      title: "Team dashboard",
+      icon: "📊",
+      edited: "2026-10-25",
+      fullWidth: true,
+      body: `
+        The numbers every team looks at on Monday.
+        ::: columns
+        ::: column
+        ### Acquisition
+        | Channel | Visits | Change |
+        | --- | --- | --- |
+        | Search | 48,210 | +12% |
+        | Newsletter | 9,804 | +3% |
+        ::: column
+        ### Activation
+        | Step | People | Rate |
+        | --- | --- | --- |
+        | Signed up | 2,310 | 100% |
+        | Installed | 1,702 | 74% |
+        ::: column
+        ### Retention
+        | Week | Active | Rate |
+        | --- | --- | --- |
+        | Week 1 | 1,210 | 71% |
+        | Week 4 | 904 | 53% |
+        :::
+      `,
+    },
+    {
+      title: "Watch and listen",
+      icon: "file:chart-retention.png",
+      cover: "cover-engineering.png",
+      edited: "2026-10-22",
+      body: `
+        Our launch talk and the playlist the team codes to.
+        ::: columns
+        ::: column
+        @video https://www.youtube.com/watch?v=aqz-KE-bpKQ
+        ::: column
+        @embed https://open.spotify.com/embed/playlist/37i9dQZF1DX5trt9i14X7j
+        :::
+      `,
+    },
+    {
+      title: "Reading room",
+      icon: "📚",
+      edited: "2026-10-18",
+      font: "serif",
+      smallText: true,
+      body: `
+        Long-form notes, set in a serif face and small text as the page asks.
+        Collect less. Answer more.
+      `,
+    },
+  ],
+};
