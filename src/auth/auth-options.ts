@@ -8,9 +8,9 @@ import { AppError } from "@/lib/errors";
 import { signInWithTestLogin } from "@/core/users/sign-in-with-test-login";
 import { signInWithGoogle } from "@/core/users/sign-in-with-google";
 import { mayUseEmailSignIn } from "@/core/users/check-email-sign-in";
-import { MAGIC_LINKS_PER_ADDRESS, sendMagicLinkEmail } from "@/core/email/send-magic-link-email";
+import { sendMagicLinkEmail } from "@/core/email/send-magic-link-email";
 import { sendWelcomeEmail } from "@/core/email/send-welcome-email";
-import { createRateLimiter } from "@/http/rate-limit";
+import { takeSharedRateLimit } from "@/core/usage/rate-limits";
 import { emailSignInAdapter } from "./email-adapter";
 
 export const TEST_LOGIN_PROVIDER_ID = "test-login";
@@ -77,7 +77,6 @@ export function authOptionsFor(runtime: Runtime): NextAuthOptions {
 
   const emailSignIn = emailSignInEnabled(env);
   if (emailSignIn) {
-    const perAddress = createRateLimiter(MAGIC_LINKS_PER_ADDRESS);
     // Built by hand rather than with next-auth's EmailProvider, which loads nodemailer: mail goes through runtime.email.
     const emailProvider: EmailConfig = {
       id: EMAIL_PROVIDER_ID,
@@ -88,7 +87,7 @@ export function authOptionsFor(runtime: Runtime): NextAuthOptions {
       maxAge: 24 * 60 * 60,
       options: {},
       sendVerificationRequest: ({ identifier, url }) =>
-        sendMagicLinkEmail({ email: runtime.email, allow: (address) => perAddress.take(address) }, { identifier, url }),
+        sendMagicLinkEmail({ email: runtime.email, allow: (address) => takeSharedRateLimit(db, "magicLink", address) }, { identifier, url }),
     };
     providers.push(emailProvider);
   }

@@ -14,7 +14,7 @@ export const subscribeEndpoint: Endpoint = {
   async handler(req, res, site, ctx) {
     if (!siteTypeHas(site.siteType, "subscribers")) return sendPlainHtml(res, 404, "Not found", "This site has no subscriptions.");
     if (!isFormPost(req)) return sendPlainHtml(res, 415, "Unsupported form", "Send the subscribe form as a regular form.");
-    if (!ctx.take("subscribe", visitorKey(ctx, req, site))) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes before subscribing again.");
+    if (!(await ctx.take("subscribe", visitorKey(ctx, req, site)))) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes before subscribing again.");
     const body = await readSmallBody(req, MAX_FORM_BYTES);
     if (body === null) return sendPlainHtml(res, 413, "Too large", "The form was too large.");
     const parsed = subscribeInput.safeParse({ email: new URLSearchParams(body).get("email") ?? "" });
