@@ -46,10 +46,12 @@ export async function takeUsage(db: Db, scope: string, key: string, cap: number,
       setWhere: sql`${usageCounters.count} < ${cap}`,
     })
     .returning({ count: usageCounters.count });
-  if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
-    lastPrune = now.getTime();
-    // Housekeeping, off the request's path: a failure only leaves old rows for the next try.
-    void db.delete(usageCounters).where(lt(usageCounters.expiresAt, now)).catch((err: unknown) => console.error("[usage] prune failed:", err));
+  // Housekeeping by the real clock (a caller's `now` only picks the period: a prune cut at a `now` ahead of other
+  // callers' would delete their live rows mid-count), off the request's path: a failure only leaves old rows.
+  const clock = Date.now();
+  if (clock - lastPrune > PRUNE_EVERY_MS) {
+    lastPrune = clock;
+    void db.delete(usageCounters).where(lt(usageCounters.expiresAt, new Date(clock))).catch((err: unknown) => console.error("[usage] prune failed:", err));
   }
   return rows.length > 0;
 }
