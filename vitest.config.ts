@@ -19,9 +19,10 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // The cluster suite runs several processes on one database: PostgreSQL only.
           exclude: postgresPass
             ? ["tests/integration/pglite-*.test.ts", "tests/integration/notion-stub/**", "tests/integration/notion/page-check.test.ts", "tests/integration/sites/render-fixtures.test.ts", "tests/integration/demo.test.ts"]
-            : [],
+            : ["tests/integration/cluster/**"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,

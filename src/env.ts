@@ -71,6 +71,12 @@ const rawEnvSchema = z.object({
 
   DNS_SERVERS: optionalString,
 
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+
   BUGSNAG_API_KEY: optionalString,
   /** Bugsnag's own endpoints by default; a base URL (notify at `/`, sessions at `/sessions`) for a local collector. */
   BUGSNAG_ENDPOINT: optionalString.pipe(z.url().optional()),
@@ -96,6 +102,8 @@ export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" |
   /** Resolved by the runtime: whether the test-login provider is on (CONTRACTS §4). */
   testLoginEnabled: boolean;
   dbKind: "pglite" | "postgres";
+  /** File storage on an S3-compatible bucket when every S3_* variable is set; else local disk. */
+  s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 };
 
 export class ConfigError extends Error {
@@ -156,6 +164,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (raw.PADDLE_API_KEY && (!raw.PADDLE_WEBHOOK_SECRET || !raw.PADDLE_CLIENT_TOKEN)) {
     throw new ConfigError("PADDLE_API_KEY needs PADDLE_WEBHOOK_SECRET and PADDLE_CLIENT_TOKEN too (or unset all three: billing off)");
   }
+  const s3Values = [raw.S3_ENDPOINT, raw.S3_BUCKET, raw.S3_REGION, raw.S3_ACCESS_KEY_ID, raw.S3_SECRET_ACCESS_KEY];
+  if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
+    throw new ConfigError("S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or unset all: files on local disk)");
+  }
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   const appsDomain = (raw.APPS_DOMAIN ?? `localhost:${raw.PORT}`).toLowerCase();
   const isProductionStage = raw.NODE_ENV === "production" && raw.RELEASE_STAGE !== "preview";
@@ -173,6 +185,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     billingEnabled: Boolean(raw.PADDLE_API_KEY),
     testLoginEnabled,
     dbKind: raw.DATABASE_URL ? "postgres" : "pglite",
+    s3:
+      raw.S3_ENDPOINT && raw.S3_BUCKET && raw.S3_REGION && raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
+        ? { endpoint: raw.S3_ENDPOINT, bucket: raw.S3_BUCKET, region: raw.S3_REGION, accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 

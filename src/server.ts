@@ -20,8 +20,43 @@ import { DataDirLockedError } from "@/db/data-dir-lock";
 import { reportError, startErrorReporting } from "@/integrations/error-reporting";
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "..");
+/** Whatever hangs at shutdown (a request, a refresh, a start still under way), the process is gone by then. */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+
+/**
+ * When whoever reads our stdout/stderr goes away (a stopped supervisor), every write fails with EPIPE. Unhandled, each
+ * failure is an uncaught exception whose logging fails again: a process spinning on failed writes that never exits
+ * (issue 23). From the first failed write on, the process logs nothing.
+ */
+function stopLoggingWhenOutputCloses(): void {
+  const mute = () => {
+    for (const level of ["log", "info", "warn", "error", "debug", "trace"] as const) console[level] = () => undefined;
+  };
+  process.stdout.on("error", mute);
+  process.stderr.on("error", mute);
+}
+
+/** Set once the server is up: closes it and the runtime. Until then a signal just ends the start. */
+let stopServer: (() => Promise<void>) | undefined;
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[server] ${signal}: shutting down`);
+  setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
+  (stopServer ?? (async () => undefined))().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error("[server] shutdown failed:", err);
+      process.exit(1);
+    },
+  );
+}
 
 async function main(): Promise<void> {
+  stopLoggingWhenOutputCloses();
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
   const dev = process.argv.includes("--dev");
   const env = parseEnv({ ...process.env, NODE_ENV: dev ? "development" : process.env.NODE_ENV });
   startErrorReporting(env);
@@ -62,11 +97,7 @@ async function main(): Promise<void> {
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`[server] ${signal}: shutting down`);
+  stopServer = async () => {
     const forced = setTimeout(() => server.closeAllConnections(), 5_000);
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -74,10 +105,7 @@ async function main(): Promise<void> {
     await nextApp.close().catch(() => undefined);
     await closeRuntime(runtime);
     setRuntime(undefined);
-    process.exit(0);
   };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   console.log(`[server] ready on ${env.APP_URL} (database: ${runtime.database.kind}, sites on *.${env.APPS_DOMAIN})`);

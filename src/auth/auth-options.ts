@@ -8,9 +8,11 @@ import { AppError } from "@/lib/errors";
 import { signInWithTestLogin } from "@/core/users/sign-in-with-test-login";
 import { signInWithGoogle } from "@/core/users/sign-in-with-google";
 import { mayUseEmailSignIn } from "@/core/users/check-email-sign-in";
-import { createMagicLinkLimits, sendMagicLinkEmail } from "@/core/email/send-magic-link-email";
+import { sendMagicLinkEmail } from "@/core/email/send-magic-link-email";
 import { sendWelcomeEmail } from "@/core/email/send-welcome-email";
+import { takeSharedRateLimit } from "@/core/usage/rate-limits";
 import { currentClientAddress } from "@/http/client-address";
+import { canonicalMailbox } from "@/lib/mailbox";
 import { emailSignInAdapter } from "./email-adapter";
 
 export const TEST_LOGIN_PROVIDER_ID = "test-login";
@@ -77,7 +79,6 @@ export function authOptionsFor(runtime: Runtime): NextAuthOptions {
 
   const emailSignIn = emailSignInEnabled(env);
   if (emailSignIn) {
-    const limits = createMagicLinkLimits();
     // Built by hand rather than with next-auth's EmailProvider, which loads nodemailer: mail goes through runtime.email.
     const emailProvider: EmailConfig = {
       id: EMAIL_PROVIDER_ID,
@@ -88,7 +89,14 @@ export function authOptionsFor(runtime: Runtime): NextAuthOptions {
       maxAge: 24 * 60 * 60,
       options: {},
       sendVerificationRequest: ({ identifier, url }) =>
-        sendMagicLinkEmail({ email: runtime.email, limits }, { identifier, url, clientAddress: currentClientAddress() }),
+        sendMagicLinkEmail(
+          {
+            email: runtime.email,
+            // A request refused for its IP does not count against the mailbox.
+            allow: async (address, ip) => (await takeSharedRateLimit(db, "magicLinkPerIp", ip)) && (await takeSharedRateLimit(db, "magicLink", canonicalMailbox(address))),
+          },
+          { identifier, url, clientAddress: currentClientAddress() },
+        ),
     };
     providers.push(emailProvider);
   }

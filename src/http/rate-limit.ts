@@ -1,6 +1,6 @@
 /**
- * A fixed-window counter per key, in memory (per process). Enough to stop a visitor hammering a form; a cluster
- * behind a load balancer gets up to N× the limit, which is acceptable for these uses.
+ * A fixed-window counter per key, in memory (per process): for the limits of src/core/usage/rate-limits.ts that a
+ * cluster may over-allow N× (the others are counted in the database).
  */
 export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
   const windows = new Map<string, { count: number; resetAt: number }>();

@@ -3,15 +3,12 @@ import { getProductsForChangePlan, getProductsForChangePlanInput } from "@/core/
 import { getSubscriptions } from "@/core/billing/get-subscriptions";
 import { cancelSubscription, cancelSubscriptionInput } from "@/core/billing/cancel-subscription";
 import { changeSubscriptionPlan, changeSubscriptionPlanInput } from "@/core/billing/change-subscription-plan";
-import { REDEEM_ATTEMPTS, redeemCode, redeemCodeInput } from "@/core/billing/redeem-code";
-import { createRateLimiter } from "@/http/rate-limit";
+import { redeemCode, redeemCodeInput } from "@/core/billing/redeem-code";
 import { deleteUser, deleteUserInput } from "@/core/users/delete-user";
 import { trackConversionEvent, trackConversionEventInput } from "@/core/users/track-conversion-event";
 import { trackUserData, trackUserDataInput } from "@/core/users/track-user-data";
 import { method, type RpcContext } from "./method";
 
-// Per process; RPC routes run only in the Next bundle, so there is one of these.
-const redeemAttempts = createRateLimiter(REDEEM_ATTEMPTS);
 const payments = (ctx: RpcContext) => ({ db: ctx.runtime.db, payments: ctx.runtime.payments });
 
 /** The user RPC (`POST /api/user`, SPEC §7). */
@@ -27,7 +24,7 @@ export const userMethods = {
     params: redeemCodeInput,
     result: "{siteId, subscriptionId, plan}",
     errors: ["NOT_FOUND", "CONFLICT", "RATE_LIMITED"],
-    run: (ctx, p) => redeemCode({ db: ctx.runtime.db, attempts: redeemAttempts, siteEvents: ctx.runtime.siteEvents }, ctx.userId, p),
+    run: (ctx, p) => redeemCode({ db: ctx.runtime.db, siteEvents: ctx.runtime.siteEvents }, ctx.userId, p),
   }),
   getProductsForChangePlan: method({
     summary: "The paid prices on sale (from Paddle's catalogue, custom_data.plan), and the named site's current plan; none with billing off",

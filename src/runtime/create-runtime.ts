@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "@/env";
-import { openDatabase } from "@/db/client";
+import { openDatabase, type Database } from "@/db/client";
+import { openClusterChannel } from "@/db/pg-channel";
 import { migrateDatabase } from "@/db/migrate";
 import { createFileStorage } from "@/integrations/storage";
 import { createEmailProvider } from "@/integrations/email";
@@ -14,7 +15,7 @@ import { recordRenamedSlugs } from "@/core/sites/record-renamed-slugs";
 import { createPaymentProvider } from "@/integrations/payments";
 import { indexSitePages } from "@/core/search/index-site-pages";
 import { indexSitePassages } from "@/core/ai/index-site-passages";
-import { createSiteEvents } from "@/core/sites/site-events";
+import { createSiteEvents, type SiteEvents } from "@/core/sites/site-events";
 import { createDnsResolver } from "@/integrations/dns";
 import type { Runtime } from "./index";
 
@@ -34,6 +35,24 @@ export function resolveAuthSecret(env: Env): string {
   return secret;
 }
 
+/**
+ * Site events: in this process on PGlite (one process owns the data); on PostgreSQL also to every other process on
+ * the database, through LISTEN/NOTIFY, so a change made through one process drops every process's caches.
+ */
+async function openSiteEvents(env: Env, database: Database): Promise<SiteEvents> {
+  if (!env.DATABASE_URL) return createSiteEvents();
+  let receive = (_siteId: string) => {};
+  const channel = await openClusterChannel({
+    databaseUrl: env.DATABASE_URL,
+    db: database.db,
+    channel: "site_changed",
+    onMessage: (siteId) => receive(siteId),
+  });
+  const events = createSiteEvents(channel);
+  receive = events.receive;
+  return events;
+}
+
 /** Opens the database and migrates it. The caller publishes the result with setRuntime(). */
 export async function createRuntime(env: Env): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -43,7 +62,13 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     await database.close();
     throw err;
   }
-  const siteEvents = createSiteEvents();
+  let siteEvents: SiteEvents;
+  try {
+    siteEvents = await openSiteEvents(env, database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS });
   const email = createEmailProvider(env, database.db);
   const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN, billingEnabled: env.billingEnabled });
@@ -81,7 +106,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
 }
 
 export async function closeRuntime(runtime: Runtime): Promise<void> {
-  runtime.siteEvents.close();
+  await runtime.siteEvents.close();
   await runtime.content.idle();
   await runtime.postNotifier.idle();
   await runtime.database.close();

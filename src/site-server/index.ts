@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Runtime } from "@/runtime";
-import { createSubscribeLimits } from "@/core/subscribers/subscribe-limits";
 import type { HostTarget } from "./classify-host";
-import { contentOrUnavailable, createRateLimits, type Method, type SiteServices } from "./endpoints/context";
+import { createRateLimits } from "@/core/usage/rate-limits";
+import { contentOrUnavailable, type Method, type SiteServices } from "./endpoints/context";
 import { matchEndpoint } from "./endpoints";
 import { hasAccess, safeNext, sendPasswordForm } from "./password-gate";
 import { normalizePath, wantsJson } from "./request";
@@ -28,8 +28,7 @@ export function createSiteServer(runtime: Runtime) {
   const services: SiteServices = {
     runtime,
     cache: createSiteCache(),
-    take: createRateLimits(),
-    subscribeLimits: createSubscribeLimits(),
+    take: createRateLimits(runtime.db),
     htmlCacheControl: `public, max-age=0, s-maxage=${runtime.env.REVALIDATE_SECONDS}, stale-while-revalidate=86400`,
     appOrigin: new URL(runtime.env.APP_URL).origin,
   };

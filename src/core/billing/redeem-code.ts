@@ -4,12 +4,10 @@ import type { Db } from "@/db/client";
 import { redeemCodes, subscriptions } from "@/db/schema";
 import type { SiteEvents } from "@/core/sites/site-events";
 import { AppError } from "@/lib/errors";
-import type { RateLimiter } from "@/http/rate-limit";
+import { takeSharedRateLimit } from "@/core/usage/rate-limits";
 import { isPlanId } from "./site-plan";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
 
-/** Guessing codes is slow: a few tries per user per window (the limiter is the caller's, one per process). */
-export const REDEEM_ATTEMPTS = { limit: 10, windowMs: 60 * 60 * 1000 };
 export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts, please try again in an hour";
 
 export const redeemCodeInput = z.object({ code: z.string().trim().min(4).max(64), siteId: z.string().min(1).max(64) }).strict();
@@ -19,11 +17,12 @@ export const redeemCodeInput = z.object({ code: z.string().trim().min(4).max(64)
  * Codes are compared case-insensitively (stored upper-case). A code is used once: the claim and the subscription are
  * one transaction.
  */
-export async function redeemCode(deps: { db: Db; attempts: RateLimiter; siteEvents: Pick<SiteEvents, "emitSiteChanged"> }, userId: string, input: z.input<typeof redeemCodeInput>) {
+export async function redeemCode(deps: { db: Db; siteEvents: Pick<SiteEvents, "emitSiteChanged"> }, userId: string, input: z.input<typeof redeemCodeInput>) {
   const { code, siteId } = redeemCodeInput.parse(input);
   const { db } = deps;
   const site = await getSiteForOwnerOrThrow(db, userId, siteId);
-  if (!deps.attempts.take(userId)) throw new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS_MESSAGE);
+  // Guessing codes is slow: RATE_LIMITS.redeemCode tries per user, counted across every process.
+  if (!(await takeSharedRateLimit(db, "redeemCode", userId))) throw new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS_MESSAGE);
   const redeemed = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(redeemCodes).where(eq(redeemCodes.code, code.toUpperCase())).limit(1);
     if (!existing) throw new AppError("NOT_FOUND", "This code does not exist");

@@ -68,8 +68,8 @@ async function answer(ctx: EndpointContext, req: IncomingMessage, res: ServerRes
   }
   const parsed = visitorChatInput.safeParse(body);
   if (!parsed.success) return sendJsonError(res, 400, parsed.error.issues[0]?.message ?? "That question could not be read.");
-  if (!ctx.take("chatVisitor", visitorKey(ctx, req, site))) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.visitor);
-  if (!ctx.take("chatSite", site.id)) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.site);
+  if (!(await ctx.take("chatVisitor", visitorKey(ctx, req, site)))) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.visitor);
+  if (!(await ctx.take("chatSite", site.id))) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.site);
   const where = { where: "visitor-chat", siteId: site.id };
   try {
     if (!(await takeChatAllowance(runtime.db, site.id, site.features.limits.aiMessagesPerDay))) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.daily);

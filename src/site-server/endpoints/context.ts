@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Runtime } from "@/runtime";
 import { contentSiteOf } from "@/core/sites/content-site-of";
-import type { SubscribeLimits } from "@/core/subscribers/subscribe-limits";
 import { clientAddress } from "@/http/client-address";
-import { createRateLimiter } from "@/http/rate-limit";
+import type { TakeRateLimit } from "@/core/usage/rate-limits";
 import type { SiteSnapshot } from "@/notion/site-content";
 import { siteIsland, siteStylesheet } from "../assets";
 import type { SiteModel } from "@/site-model/site-model";
@@ -21,30 +20,12 @@ import type { PublishedSite } from "../site-lookup";
 export const ASSET_CACHE = "public, max-age=31536000, immutable";
 export const MAX_FORM_BYTES = 4096;
 
-/** Requests per window, in memory per process: per visitor (site + IP) unless named per site. */
-const RATE_LIMITS = {
-  chatVisitor: { limit: 10, windowMs: 60_000 },
-  /** All visitors of one site together. */
-  chatSite: { limit: 120, windowMs: 60_000 },
-  feedback: { limit: 10, windowMs: 10 * 60_000 },
-  search: { limit: 120, windowMs: 60_000 },
-  password: { limit: 5, windowMs: 60_000 },
-} as const;
-
-export type RateLimitName = keyof typeof RATE_LIMITS;
-
-export function createRateLimits() {
-  const limiters = Object.fromEntries(Object.entries(RATE_LIMITS).map(([name, opts]) => [name, createRateLimiter(opts)]));
-  return (name: RateLimitName, key: string) => limiters[name]!.take(key);
-}
-
 /** Built once per site server. */
 export type SiteServices = {
   runtime: Runtime;
   cache: SiteCache;
-  take: ReturnType<typeof createRateLimits>;
-  /** The subscribe form's own limits (per IP and site, per IP, per site: src/core/limits.ts). */
-  subscribeLimits: SubscribeLimits;
+  /** The limits of src/core/usage/rate-limits.ts (some shared by every process through the database). */
+  take: TakeRateLimit;
   htmlCacheControl: string;
   appOrigin: string;
 };

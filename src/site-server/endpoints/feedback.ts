@@ -11,7 +11,7 @@ export const feedbackEndpoint: Endpoint = {
   summary: "Records \"was this helpful?\" (form: path, helpful, text).",
   async handler(req, res, site, ctx) {
     if (!isFormPost(req)) return sendPlainHtml(res, 415, "Unsupported form", "Send feedback as a regular form.");
-    if (!ctx.take("feedback", visitorKey(ctx, req, site))) return sendPlainHtml(res, 429, "Too many requests", "Thanks — we already have your feedback.");
+    if (!(await ctx.take("feedback", visitorKey(ctx, req, site)))) return sendPlainHtml(res, 429, "Too many requests", "Thanks — we already have your feedback.");
     const body = await readSmallBody(req, MAX_FORM_BYTES);
     if (body === null) return sendPlainHtml(res, 413, "Too large", "The form was too large.");
     const form = Object.fromEntries(new URLSearchParams(body));

@@ -16,7 +16,7 @@ export const passwordEndpoint: Endpoint = {
     const body = await readSmallBody(req, MAX_FORM_BYTES);
     const form = new URLSearchParams(body ?? "");
     const next = safeNext(form.get("next"), site.basePath);
-    if (!ctx.take("password", key)) {
+    if (!(await ctx.take("sitePassword", key))) {
       return sendPasswordForm(res, site, next, { status: 429, error: "Too many attempts. Please wait a minute and try again." });
     }
     if (body === null || !(await checkPassword(site, form.get("password") ?? ""))) {

@@ -14,7 +14,7 @@ export const searchEndpoint: Endpoint = {
   async handler(req, res, site, ctx) {
     const content = await contentOrUnavailable(ctx, res, site);
     if (!content) return;
-    if (!ctx.take("search", visitorKey(ctx, req, site))) return sendPlainHtml(res, 429, "Too many requests", "Please slow down.");
+    if (!(await ctx.take("search", visitorKey(ctx, req, site)))) return sendPlainHtml(res, 429, "Too many requests", "Please slow down.");
     const query = ctx.search.get("q") ?? "";
     if (query.length > 200) return sendPlainHtml(res, 400, "Search too long", "Please search with at most 200 characters.");
     const found = await searchPublishedPages(ctx.runtime.db, site.id, query, content.model.pathOfPage);

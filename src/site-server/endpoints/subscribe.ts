@@ -1,3 +1,4 @@
+import { takeSubscribeLimits } from "@/core/subscribers/subscribe-limits";
 import { siteTypeHas } from "@/lib/site-types";
 import { subscribeInput, subscribeToSite } from "@/core/subscribers/subscribe-to-site";
 import { subscriptionSiteOf } from "@/core/subscribers/subscription-site";
@@ -14,7 +15,7 @@ export const subscribeEndpoint: Endpoint = {
   async handler(req, res, site, ctx) {
     if (!siteTypeHas(site.siteType, "subscribers")) return sendPlainHtml(res, 404, "Not found", "This site has no subscriptions.");
     if (!isFormPost(req)) return sendPlainHtml(res, 415, "Unsupported form", "Send the subscribe form as a regular form.");
-    if (!ctx.subscribeLimits.take(site.id, ipOf(ctx, req))) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes before subscribing again.");
+    if (!(await takeSubscribeLimits(ctx.take, site.id, ipOf(ctx, req)))) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes before subscribing again.");
     const body = await readSmallBody(req, MAX_FORM_BYTES);
     if (body === null) return sendPlainHtml(res, 413, "Too large", "The form was too large.");
     const parsed = subscribeInput.safeParse({ email: new URLSearchParams(body).get("email") ?? "" });

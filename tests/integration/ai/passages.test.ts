@@ -6,6 +6,7 @@ import { ensureSitePassages, indexSitePassages } from "@/core/ai/index-site-pass
 import { retrievePassages } from "@/core/ai/retrieve-passages";
 import { takeChatAllowance } from "@/core/ai/take-chat-allowance";
 import { takeUsage } from "@/core/usage/take-usage";
+import { RATE_LIMITS, createRateLimits, takeSharedRateLimit } from "@/core/usage/rate-limits";
 import { usageCounters } from "@/db/schema";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import { insertSite, openTestDatabase } from "../../helpers/test-db";
@@ -82,5 +83,31 @@ describe("the daily chat cap", () => {
     expect(await takeUsage(database.db, "test-minute", "owner-1", 5, "minute", new Date("2026-11-23T10:06:00Z"))).toBe(true);
     expect(await takeUsage(database.db, "test-minute", "owner-2", 0, "minute", now)).toBe(false);
     expect(await database.db.select().from(usageCounters).where(eq(usageCounters.key, "owner-2"))).toEqual([]);
+  });
+
+  it("counts windows of whole minutes aligned on the UTC clock, and refuses odd windows", async () => {
+    const quarter = { minutes: 15 };
+    const at = (iso: string) => new Date(`2026-11-23T${iso}Z`);
+    const taken = [];
+    for (const t of ["10:15:00", "10:20:00", "10:29:59"]) taken.push(await takeUsage(database.db, "test-quarter", "visitor", 2, quarter, at(t)));
+    expect(taken).toEqual([true, true, false]);
+    const [row] = await database.db.select().from(usageCounters).where(and(eq(usageCounters.scope, "test-quarter"), eq(usageCounters.key, "visitor")));
+    expect(row).toMatchObject({ period: "2026-11-23T10:15/15m", count: 2 });
+    expect(await takeUsage(database.db, "test-quarter", "visitor", 2, quarter, at("10:30:00"))).toBe(true);
+    await expect(takeUsage(database.db, "test-quarter", "visitor", 2, { minutes: 0.5 }, at("10:30:00"))).rejects.toThrow(/whole minutes/);
+  });
+
+  it("holds the shared rate limits of the limits table in the database", async () => {
+    const now = new Date("2026-11-23T11:00:10Z");
+    const tries = [];
+    for (let i = 0; i < RATE_LIMITS.sitePassword.limit + 1; i++) tries.push(await takeSharedRateLimit(database.db, "sitePassword", "site|1.2.3.4", now));
+    expect(tries.at(-2)).toBe(true);
+    expect(tries.at(-1)).toBe(false);
+    const [row] = await database.db.select().from(usageCounters).where(eq(usageCounters.scope, "limit:sitePassword"));
+    expect(row).toMatchObject({ key: "site|1.2.3.4", period: "2026-11-23T11:00", count: RATE_LIMITS.sitePassword.limit });
+    // Limits not shared stay in the process: no row.
+    const take = createRateLimits(database.db);
+    expect(await take("search", "site|1.2.3.4")).toBe(true);
+    expect(await database.db.select().from(usageCounters).where(eq(usageCounters.scope, "limit:search"))).toEqual([]);
   });
 });

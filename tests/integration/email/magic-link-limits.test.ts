@@ -3,7 +3,7 @@ import { createPlunkStub, type PlunkStub } from "../../../tools/plunk-stub/serve
 import { startApp, type AppProcess } from "../../helpers/app-server";
 import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
 import { sentMails } from "../../helpers/plunk";
-import { MAGIC_LINK_LIMITS } from "@/core/limits";
+import { RATE_LIMITS } from "@/core/usage/rate-limits";
 
 /**
  * Finding 11 of the security review, over real HTTP: the magic-link form can't flood one inbox through
@@ -45,12 +45,12 @@ describe("magic-link limits (security review, finding 11)", () => {
     for (let i = 0; i < 7; i++) expect(await askForLink("mallory-victim@example.org", freshIp())).toBe(200);
     for (let i = 0; i < 8; i++) expect(await askForLink(`mallory-victim+${i}@example.org`, freshIp())).toBe(200);
     await settle();
-    expect(await signInMailsTo((to) => /^mallory-victim(\+\d+)?@example\.org$/.test(to))).toHaveLength(MAGIC_LINK_LIMITS.perMailbox.limit);
+    expect(await signInMailsTo((to) => /^mallory-victim(\+\d+)?@example\.org$/.test(to))).toHaveLength(RATE_LIMITS.magicLink.limit);
   });
 
   it("limits one IP whatever the addresses, and a made-up client-address header does not get round it", async () => {
     const ip = "10.31.0.1";
-    const { limit } = MAGIC_LINK_LIMITS.perIp;
+    const { limit } = RATE_LIMITS.magicLinkPerIp;
     for (let i = 0; i < limit + 3; i++) await askForLink(`list-${i}@example.net`, ip, { "x-pagewright-client-ip": `192.0.2.${i}` });
     await settle();
     expect(await signInMailsTo((to) => /^list-\d+@example\.net$/.test(to))).toHaveLength(limit);

@@ -54,5 +54,6 @@ describe("a server without PLUNK_API_KEY", () => {
     expect(rows[0]!.meta).toMatchObject({ fromName: `${host} via Pagewright`, replyTo: null });
     expect(rows[0]!.text).toContain("/_/subscribe/confirm?token=");
     expect(rows[0]!.html).toContain("/_/subscribe/confirm?token=");
-  });
+    // It starts a server of its own: a start takes longer than the default 30 s on a loaded machine.
+  }, 180_000);
 });

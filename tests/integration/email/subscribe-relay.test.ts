@@ -4,6 +4,7 @@ import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/site
 import { rawRequest } from "../../helpers/raw-request";
 import { sentMails, waitForMails, type SentMail } from "../../helpers/plunk";
 import { SUBSCRIBE_LIMITS } from "@/core/limits";
+import { RATE_LIMITS } from "@/core/usage/rate-limits";
 
 /**
  * Finding 4 of the security review, over real HTTP: the subscribe form can't be used to relay mail. Confirmation
@@ -91,7 +92,7 @@ describe("subscribe form: no relay (security review, finding 4)", () => {
 
   it("limits one IP across sites", async () => {
     const ip = "10.99.0.1";
-    const { limit } = SUBSCRIBE_LIMITS.perIp;
+    const { limit } = RATE_LIMITS.subscribePerIp;
     const statuses: number[] = [];
     // Spread over three sites so the older per-site-and-IP limit never decides.
     for (let i = 0; i < limit + 2; i++) statuses.push((await subscribe(s.hosts[i % 3]!, `ip-test-${i}@example.org`, ip)).status);
@@ -103,7 +104,7 @@ describe("subscribe form: no relay (security review, finding 4)", () => {
 
   it("limits one site across IPs", async () => {
     const host = s.hosts[3]!;
-    const { limit } = SUBSCRIBE_LIMITS.perSite;
+    const { limit } = RATE_LIMITS.subscribePerSite;
     for (let i = 0; i < limit; i++) expect((await subscribe(host, `fan-${i}@example.net`)).status, `request ${i + 1}`).toBe(303);
     expect((await subscribe(host, "one-too-many@example.net")).status).toBe(429);
     // The other sites are not held up.

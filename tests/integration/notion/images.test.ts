@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { createLocalDiskStorage } from "@/integrations/storage/local-disk";
+import { createS3Storage } from "@/integrations/storage/s3";
 import { checkFileUrl, isNotionFileHost, isPublicAddress } from "@/notion/images/fetch-file";
 import { getSiteImage, siteImagePath } from "@/notion/images/site-image";
 import { createNotionGateway } from "@/notion/notion-gateway";
@@ -15,6 +16,7 @@ import { startApp, tempDataDir, type AppProcess } from "../../helpers/app-server
 import { rawRequest } from "../../helpers/raw-request";
 import { insertSite, openTestDatabase } from "../../helpers/test-db";
 import { createTestDatabase, testDbMode } from "../../helpers/test-database";
+import { startS3Server } from "../../helpers/s3-server";
 
 const ATTACHMENT = "attachment:6b2f6c2a-0000-4000-8000-000000000001:photo.png";
 let stub: NotionStub;
@@ -134,6 +136,25 @@ describe("site images", () => {
     // Never enlarged past the original.
     const huge = await getSiteImage(d, snapshot, { blockId: blockIds.notion, src: ATTACHMENT, width: 3840 });
     expect((await sharp(huge.body).metadata()).width).toBe(1600);
+  });
+
+  it("keeps its cache on S3-compatible storage too (one cache for every process)", async () => {
+    const s3 = await startS3Server();
+    try {
+      const { env } = s3;
+      const storage = createS3Storage({ endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY });
+      const d = { ...deps(), storage };
+      const first = await getSiteImage(d, snapshot, { blockId: blockIds.notion, src: ATTACHMENT, width: 384 });
+      expect((await sharp(first.body).metadata()).width).toBe(384);
+      const signed = (await stubControl(stub.url).calls()).byEndpoint.getSignedFileUrls;
+      // Another process (its own gateway, the same bucket) serves it from the bucket without asking Notion.
+      const again = await getSiteImage({ ...deps(), storage }, snapshot, { blockId: blockIds.notion, src: ATTACHMENT, width: 384 });
+      expect(again.etag).toBe(first.etag);
+      expect(again.body.equals(first.body)).toBe(true);
+      expect((await stubControl(stub.url).calls()).byEndpoint.getSignedFileUrls).toBe(signed);
+    } finally {
+      await s3.close();
+    }
   });
 
   it("refuses a block's image that points at a private address or an unlisted host", async () => {

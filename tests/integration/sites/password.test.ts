@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../../helpers/raw-request";
 import { rpc, signedIn } from "../../helpers/rpc-client";
 import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/sites";
+import { awayFromMinuteEdge } from "../../helpers/usage-window";
 import type { SiteType } from "@/lib/site-types";
 
 /**
@@ -90,6 +91,7 @@ describe("password-protected sites", () => {
 
   it("rate-limits password attempts per visitor and site", async () => {
     const host = s.hosts[2]!;
+    await awayFromMinuteEdge();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await unlock(host, `guess ${i}`)).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
