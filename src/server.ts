@@ -1,5 +1,5 @@
 /**
- * The front door (DESIGN §2): one Node HTTP server per process. Published-site hosts go to the site server; the app's
+ * The front door (docs/product.md D2): one Node HTTP server per process. Published-site hosts go to the site server; the app's
  * host to the product's website (src/marketing-site) for its pages, to Next.js for everything else. Started by `npm start` (production build) or `npm run dev`.
  */
 import http from "node:http";

@@ -15,7 +15,7 @@ const toAdapterUser = (u: UserRow): AdapterUser & { createdVia: string } => ({
 });
 
 /**
- * The next-auth database adapter that magic-link sign-in needs (SPEC §8 EMAIL_REQUIRES_ADAPTER_ERROR), on our own
+ * The next-auth database adapter that magic-link sign-in needs (docs/product.md §8 EMAIL_REQUIRES_ADAPTER_ERROR), on our own
  * tables: verification tokens, and users created with createdVia "email". Sessions stay JWTs, so the session
  * methods are left out. Google sign-in also passes through here (by account) once an adapter is set; our signIn
  * callback has already created and linked its user by then.

@@ -10,7 +10,7 @@ export async function getSession(): Promise<Session | null> {
   return getServerSession(authOptionsFor(getRuntime()));
 }
 
-/** For protected server layouts: the session, or a redirect to sign-in with SessionRequired and a callback URL (SPEC §2). */
+/** For protected server layouts: the session, or a redirect to sign-in with SessionRequired and a callback URL (docs/product.md §2). */
 export async function requireSession(): Promise<Session> {
   const session = await getSession();
   if (session?.user?.id) return session;

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { readPublicConfig } from "@/lib/public-config";
 
-/** SPEC §9: Bugsnag's browser limits, within its own maxima (100 each). */
+/** docs/product.md §9: Bugsnag's browser limits, within its own maxima (100 each). */
 export const BROWSER_ERROR_LIMITS = { maxBreadcrumbs: 25, maxEvents: 10 } as const;
 
 /**

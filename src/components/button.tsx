@@ -9,7 +9,7 @@ const VARIANTS = {
   danger: "bg-red-700 text-white hover:bg-red-800 border-transparent",
 } as const;
 
-/** A button that shows a loading state while its action runs (SPEC §4) and can't be pressed twice meanwhile. */
+/** A button that shows a loading state while its action runs (docs/product.md §4) and can't be pressed twice meanwhile. */
 export function Button({ loading = false, variant = "primary", className = "", children, disabled, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { loading?: boolean; variant?: keyof typeof VARIANTS }) {
   return (
     <button

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 
 /**
- * A modal dialog (SPEC §4): starts closed, closes on Escape or a click on the backdrop, keeps focus inside while
+ * A modal dialog (docs/product.md §4): starts closed, closes on Escape or a click on the backdrop, keeps focus inside while
  * open and gives it back to what opened it.
  */
 export function Dialog({ open, onClose, title, children, tone = "dark", wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; tone?: "dark" | "light"; wide?: boolean }) {
@@ -46,7 +46,7 @@ export function Dialog({ open, onClose, title, children, tone = "dark", wide = f
   );
 }
 
-/** A dialog's state: `isOpen` plus the data it was opened with (the four shapes of SPEC §3). */
+/** A dialog's state: `isOpen` plus the data it was opened with (the four shapes of docs/product.md §3). */
 export function useDialogState<T extends object>(closed: T) {
   const [state, setState] = useState<{ isOpen: boolean } & T>({ isOpen: false, ...closed });
   const open = useCallback((data: T) => setState({ isOpen: true, ...data }), []);

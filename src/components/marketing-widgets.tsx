@@ -7,7 +7,7 @@ import { loadSupportChat } from "@/components/tracking/support-chat";
 
 export const isNewSitePath = (path: string | null) => path === "/new-site" || Boolean(path?.startsWith("/new-site/"));
 
-/** SPEC §2: marketing widgets (the support chat launcher) load on every page except the site-creation flow. */
+/** docs/product.md §2: marketing widgets (the support chat launcher) load on every page except the site-creation flow. */
 export function MarketingWidgets() {
   const pathname = usePathname();
   useEffect(() => {

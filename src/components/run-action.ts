@@ -4,7 +4,7 @@ import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 import toast from "react-hot-toast";
 
 /**
- * SPEC §8 wrapped action: runs an action, shows its error message as a toast, ignores aborts (the user navigated or
+ * docs/product.md §8 wrapped action: runs an action, shows its error message as a toast, ignores aborts (the user navigated or
  * cancelled), and may show a success message. Returns the result, or undefined when it failed.
  */
 export async function runAction<T>(action: () => Promise<T>, opts: { success?: string } = {}): Promise<T | undefined> {

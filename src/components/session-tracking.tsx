@@ -9,11 +9,11 @@ import { readPublicConfig } from "@/lib/public-config";
 import type { UserMarkers } from "@/integrations/tracking";
 import { identifyUser } from "@/components/tracking/browser";
 
-/** SPEC §9: the subscription lookup waits this long after a session exists. */
+/** docs/product.md §9: the subscription lookup waits this long after a session exists. */
 export const SUBSCRIPTION_LOOKUP_DELAY_MS = 2000;
 
 /**
- * SPEC §4 after sign-in: 2 s after a session exists, the subscription lookup tells tracking whether the user pays,
+ * docs/product.md §4 after sign-in: 2 s after a session exists, the subscription lookup tells tracking whether the user pays,
  * holds a lifetime deal, and at what plan price. (Sign-up tracking is SignupReasonCapture's.)
  */
 export function SessionTracking() {

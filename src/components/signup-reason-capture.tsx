@@ -14,7 +14,7 @@ import { trackConversion } from "@/components/tracking/browser";
 let inFlight = false;
 
 /**
- * SPEC §2/§4: a `signupReason` query parameter on any page is kept (re-read on every client-side navigation, and
+ * docs/product.md §2/§4: a `signupReason` query parameter on any page is kept (re-read on every client-side navigation, and
  * found inside a sign-in page's callback URL too); once a new user (jwt.isNewUser) is signed in and no signup-tracked
  * flag is stored, signup tracking runs once with the reason and the UTC offset in hours (stored by trackUserData, and
  * sent as the SignUp conversion), then the flag is stored.

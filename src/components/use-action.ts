@@ -6,7 +6,7 @@ import { runAction } from "./run-action";
 
 /**
  * An owner action for a button: `pending` while it runs (the button's loading state), the top progress bar moving
- * meanwhile (SPEC §2/§9), errors as toasts through runAction, an optional success toast.
+ * meanwhile (docs/product.md §2/§9), errors as toasts through runAction, an optional success toast.
  */
 export function useAction() {
   const [pending, setPending] = useState(false);

@@ -1,10 +1,10 @@
-/** Checkout rules shared by the dashboard and its tests (SPEC §3, §4, §5). */
+/** Checkout rules shared by the dashboard and its tests (docs/product.md §3, §4, §5). */
 
 export const MISSING_USER_ID = "Missing userId, cannot continue checkout";
 
 type CheckoutContext = { userId?: string; email?: string | null; siteId: string };
 
-/** SPEC §3 checkout context; SPEC §5: no userId, no checkout. */
+/** docs/product.md §3 checkout context; docs/product.md §5: no userId, no checkout. */
 export function checkoutCustomData(ctx: CheckoutContext): { userId: string; email: string | null; siteId: string } {
   if (!ctx.userId) throw new Error(MISSING_USER_ID);
   return { userId: ctx.userId, email: ctx.email ?? null, siteId: ctx.siteId };

@@ -1,4 +1,4 @@
-/** Minor digits per ISO 4217 currency (SPEC §9): 2 unless listed. */
+/** Minor digits per ISO 4217 currency (docs/product.md §9): 2 unless listed. */
 const ZERO_DIGITS = new Set(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"]);
 const THREE_DIGITS = new Set(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"]);
 const FOUR_DIGITS = new Set(["CLF", "UYW"]);

@@ -1,5 +1,5 @@
 /**
- * The one error type (DESIGN §2). Code → JSON-RPC code and HTTP status are translated only at the edges.
+ * The one error type (docs/product.md D2). Code → JSON-RPC code and HTTP status are translated only at the edges.
  */
 export const ERROR_CODES = {
   UNAUTHORIZED: { rpc: -32001, status: 401 },
@@ -30,7 +30,7 @@ export class AppError extends Error {
   }
 }
 
-/** For branches the types say cannot happen (SPEC §8 'Unreachable error'). */
+/** For branches the types say cannot happen (docs/product.md §8 'Unreachable error'). */
 export class UnreachableError extends AppError {
   constructor(value: never) {
     super("INTERNAL", "Unreachable error", { cause: value });

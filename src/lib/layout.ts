@@ -1,4 +1,4 @@
-/** Layout and timing constants of SPEC §9. */
+/** Layout and timing constants of docs/product.md §9. */
 export const PAGE_MAX_WIDTH = "1200px";
 export const IMAGE_DEVICE_SIZES = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
 export const IMAGE_SIZES = [16, 32, 48, 64, 96, 128, 256, 384] as const;

@@ -1,14 +1,14 @@
 import { SITE_TYPE_INFO, type SiteType } from "./site-types";
 
 /**
- * The Notion page rules of SPEC §5, as one pure function used by the create-site form (browser) and by
+ * The Notion page rules of docs/product.md §5, as one pure function used by the create-site form (browser) and by
  * createNewSite (server), so the two never disagree. The messages are part of the contract: tested verbatim.
  */
 
 export type NotionPageState = "valid" | "invalid_url" | "private";
 export type CollectionType = "table" | "board" | "list" | "gallery" | "calendar" | "timeline" | (string & {});
 
-/** What the page check returns (SPEC §3 "Note page check result"). */
+/** What the page check returns (docs/product.md §3 "Note page check result"). */
 export type NotionPageInspection = {
   state: NotionPageState;
   isCollection: boolean;
@@ -27,7 +27,7 @@ export const NOTION_PAGE_MESSAGES = {
     `Missing required properties in Notion page, please duplicate the Notion template. Missing ${list.join(", ")}`,
 } as const;
 
-/** The first check, before any request: SPEC §5 'Must start with http'. */
+/** The first check, before any request: docs/product.md §5 'Must start with http'. */
 export function notionUrlProblem(url: string): string | null {
   return url.trim().toLowerCase().startsWith("http") ? null : NOTION_PAGE_MESSAGES.notUrl;
 }

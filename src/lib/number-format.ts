@@ -1,4 +1,4 @@
-/** English number formats (SPEC §9): comma grouping, decimal point, short forms, accounting negatives. */
+/** English number formats (docs/product.md §9): comma grouping, decimal point, short forms, accounting negatives. */
 
 export type NumberFormatOptions = {
   /** Exact number of decimals. Without it: up to 2, trailing zeros dropped. */

@@ -13,7 +13,7 @@ export function readPublicConfig(): PublicConfig {
   return cached;
 }
 
-/** SPEC §8: a missing required public variable throws, naming it. */
+/** docs/product.md §8: a missing required public variable throws, naming it. */
 export function requirePublicValue<T>(value: T | undefined | null, variableName: string): T {
   if (value === undefined || value === null || value === "") {
     throw new Error(`Missing required public environment variable: ${variableName}`);

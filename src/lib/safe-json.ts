@@ -1,7 +1,7 @@
 type Log = (message: string) => void;
 
 /**
- * SPEC §8: a JSON parse failure is logged and gives null. The log names the length and error position only: the
+ * docs/product.md §8: a JSON parse failure is logged and gives null. The log names the length and error position only: the
  * engine's own message quotes the input, which may hold tokens or personal data.
  */
 export function safeJsonParse<T = unknown>(text: string, log: Log = console.error): T | null {

@@ -1,5 +1,5 @@
 /**
- * Sign-up links (SPEC §2): straight to the sign-in page with `signupReason` as a top-level parameter (so it is
+ * Sign-up links (docs/product.md §2): straight to the sign-in page with `signupReason` as a top-level parameter (so it is
  * captured on arrival) and where to go afterwards as the callback URL.
  */
 export const SIGNUP_REASON_PARAM = "signupReason";
@@ -24,7 +24,7 @@ export function signupReasonFromSearch(search: string): string | null {
   return nested ? nested.slice(0, 200) : null;
 }
 
-/** SPEC §4: the UTC offset in whole hours, within what trackUserData accepts (-12…14). */
+/** docs/product.md §4: the UTC offset in whole hours, within what trackUserData accepts (-12…14). */
 export function utcOffsetHours(date = new Date()): number {
   // `|| 0`: UTC gives -0, which is not 0 to a strict comparison.
   return Math.min(14, Math.max(-12, Math.round(-date.getTimezoneOffset() / 60) || 0));

@@ -1,6 +1,6 @@
 import { signupReasonFromSearch } from "./signup-link";
 
-/** Browser storage for SPEC §2's `signupReason`: kept on any page, read once the new user is signed in. */
+/** Browser storage for docs/product.md §2's `signupReason`: kept on any page, read once the new user is signed in. */
 export const SIGNUP_REASON_STORAGE_KEY = "signupReason";
 export const SIGNUP_TRACKED_STORAGE_KEY = "signupTracked";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The owner's per-site chat state (SPEC §3): `{filesInDraft, messages, siteId}`, kept in local storage under a key
+ * The owner's per-site chat state (docs/product.md §3): `{filesInDraft, messages, siteId}`, kept in local storage under a key
  * built from the site id with a site-chat prefix. Files still in draft (picked, not sent) are never saved.
  */
 

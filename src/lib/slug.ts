@@ -1,5 +1,5 @@
 /**
- * SPEC §5 slug: spaces → hyphens, dots removed, anything but letters, digits and hyphens removed, lowercase.
+ * docs/product.md §5 slug: spaces → hyphens, dots removed, anything but letters, digits and hyphens removed, lowercase.
  *
  * Choices for non-ASCII titles:
  * - Accented Latin is folded to ASCII (Café → cafe) via NFKD + dropping the combining marks, since that is what people

@@ -1,6 +1,6 @@
 type Log = (message: string) => void;
 
-/** SPEC §8: a date conversion failure is logged and falls back to the current date. */
+/** docs/product.md §8: a date conversion failure is logged and falls back to the current date. */
 export function toDate(
   value: string | number | Date | null | undefined,
   log: Log = console.error,

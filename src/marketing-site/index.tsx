@@ -8,7 +8,7 @@ import { MarketingLayout } from "./layout";
 import { marketingRoute } from "./routes";
 
 /**
- * The product's own website (issue 13) served like a published site (DESIGN §2): plain HTML rendered once per process
+ * The product's own website (issue 13) served like a published site (docs/product.md D2): plain HTML rendered once per process
  * and kept in memory, outside Next.js, so its pages carry no framework JavaScript — one small deferred script.
  * `handle` answers GET and HEAD for the website's paths and returns false for everything else (left to Next.js).
  */

@@ -19,7 +19,7 @@ const docs = (meta: PageMeta, body: (ctx: RouteContext) => ReactElement): Market
   render: (ctx) => <DocsLayout>{body(ctx)}</DocsLayout>,
 });
 
-/** Every page of the product's website by path (SPEC §1–2). Other paths of the app's host belong to Next.js. */
+/** Every page of the product's website by path (docs/product.md §1–2). Other paths of the app's host belong to Next.js. */
 const ROUTES = new Map<string, MarketingRoute>([
   ["/", { meta: landing.meta, render: () => <landing.LandingPage /> }],
   ["/pricing", { meta: pricing.meta, render: () => <pricing.PricingPage /> }],

@@ -39,7 +39,7 @@ type Input = {
 };
 
 /**
- * Fetches what a site of this type shows (DESIGN §3), incrementally: roots always, and a row or sub-page only
+ * Fetches what a site of this type shows (docs/product.md D3), incrementally: roots always, and a row or sub-page only
  * when Notion's last_edited_time differs from the previous snapshot's. Database sites read rows' times from the
  * query; page trees ask for the current times of all known sub-pages in batches. Throws on any failure.
  */

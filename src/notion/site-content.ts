@@ -9,7 +9,7 @@ import { versionRootsOf, type SiteVersion } from "./version-roots";
 import { acquireLease, readSnapshotPages, readSyncState, recordFailure, writeSnapshot, type SyncState } from "./snapshot-store";
 
 /**
- * Site content with stale-while-revalidate (DESIGN §3): a reader gets the stored snapshot at once and, when it is
+ * Site content with stale-while-revalidate (docs/product.md D3): a reader gets the stored snapshot at once and, when it is
  * older than the revalidate window, a refresh starts in the background — one per site in this process (a shared
  * promise) and one per cluster (a lease row). Only a first visit with no snapshot at all waits for Notion.
  */

@@ -28,7 +28,7 @@ import { requireOwnerCallAllowance, type OwnerCallScope } from "@/core/usage/req
 import { UPLOAD_BODY_LIMIT } from "@/http/request-guards";
 import { method, type RpcContext } from "./method";
 
-/** The site RPC (`POST /api/site`, SPEC §7). Every method: zod params, one core operation, owner checked inside it. */
+/** The site RPC (`POST /api/site`, docs/product.md §7). Every method: zod params, one core operation, owner checked inside it. */
 
 const siteId = z.string().min(1).max(64);
 const empty = z.object({}).strict();
@@ -71,7 +71,7 @@ export const siteMethods = {
     run: (ctx, p) => doesDomainExist(ctx.runtime.db, ctx.runtime.env.APPS_DOMAIN, p),
   }),
   createNewSite: method({
-    summary: "Creates a site after checking the Notion page (SPEC §5) and the address; takes its first snapshot",
+    summary: "Creates a site after checking the Notion page (docs/product.md §5) and the address; takes its first snapshot",
     params: createNewSiteInput,
     result: "{siteId, subdomain, siteType, url}",
     errors: ["CONFLICT", "UPSTREAM"],
@@ -140,7 +140,7 @@ export const siteMethods = {
     run: limited("notion-inspect", (ctx, p) => getNotionData(ctx.runtime.notion, p)),
   }),
   safeGetNotionPageState: method({
-    summary: "The page check (SPEC §3): valid, invalid_url or private, and its database type and properties",
+    summary: "The page check (docs/product.md §3): valid, invalid_url or private, and its database type and properties",
     params: notionPageUrlInput,
     result: "{state, isCollection, collectionType, properties: [{name}]}",
     errors: ["UPSTREAM", "RATE_LIMITED"],

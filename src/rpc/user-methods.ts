@@ -11,10 +11,10 @@ import { method, type RpcContext } from "./method";
 
 const payments = (ctx: RpcContext) => ({ db: ctx.runtime.db, payments: ctx.runtime.payments });
 
-/** The user RPC (`POST /api/user`, SPEC §7). */
+/** The user RPC (`POST /api/user`, docs/product.md §7). */
 export const userMethods = {
   getSubscriptions: method({
-    summary: "The subscriptions of the user's sites, newest first (the SPEC's subscription lookup uses the best active one)",
+    summary: "The subscriptions of the user's sites, newest first (the subscription lookup of docs/product.md §4 uses the best active one)",
     params: z.object({}).strict(),
     result: "[{id, siteId, provider, status, paddleUserId?, unit_price, currency, plan, nextBilledAt, endsAt, createdAt}]",
     run: (ctx) => getSubscriptions(ctx.runtime.db, ctx.userId),
@@ -54,7 +54,7 @@ export const userMethods = {
     run: (ctx, p) => trackUserData(ctx.runtime.db, ctx.userId, p),
   }),
   trackConversionEvent: method({
-    summary: "Sends a conversion event (SPEC §9) to the email-marketing destination for the signed-in user (not for test addresses; only with Plunk configured)",
+    summary: "Sends a conversion event (docs/product.md §9) to the email-marketing destination for the signed-in user (not for test addresses; only with Plunk configured)",
     params: trackConversionEventInput,
     result: "{sent: boolean}",
     errors: ["UPSTREAM"],

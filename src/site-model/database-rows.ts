@@ -5,7 +5,7 @@ import type { SnapshotPage } from "@/notion/fetch-site-content";
 import { blockOf, collectionIdOf, collectionOf, databaseBlockOf, lastEditedOf, pageTitle, viewOf } from "@/notion/record-map";
 
 /**
- * Rows of a site's database read into plain data: properties looked up by name, case-insensitively (SPEC §5), so
+ * Rows of a site's database read into plain data: properties looked up by name, case-insensitively (docs/product.md §5), so
  * "Tags" and "tags" both work. Everything the layouts need and nothing Notion-shaped.
  */
 

@@ -10,7 +10,7 @@ import { headingsOf, type Heading } from "./headings";
 import { buildTreeModel, type TreeNode, type TreeSiteModelBase } from "./tree-model";
 
 /**
- * The page model (DESIGN §3): a snapshot turned into plain data and a slug map, built once per snapshot version.
+ * The page model (docs/product.md D3): a snapshot turned into plain data and a slug map, built once per snapshot version.
  * Paths not in `routes` are 404s answered from memory — they never reach Notion.
  */
 

@@ -2,7 +2,7 @@ import { Feed } from "feed";
 import { absoluteUrl, siteName, type RenderContext } from "./render/context";
 import { siteTypeHas } from "@/lib/site-types";
 
-/** RSS, sitemap and robots.txt of a published site (DESIGN §3), all from the page model. */
+/** RSS, sitemap and robots.txt of a published site (docs/product.md D3), all from the page model. */
 
 export function rssFeed(ctx: RenderContext): string | null {
   const model = ctx.model;

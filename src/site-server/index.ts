@@ -12,7 +12,7 @@ import { createSiteCache } from "./site-cache";
 import { createSiteLookup, type PublishedSite } from "./site-lookup";
 
 /**
- * Published sites, served outside Next.js (DESIGN §3). One pipeline: host → site → gates (method, custom domain,
+ * Published sites, served outside Next.js (docs/product.md D3). One pipeline: host → site → gates (method, custom domain,
  * paused, path prefix, password) → the endpoint table (./endpoints) → the site's page from the cache.
  */
 

@@ -9,7 +9,7 @@ import { NOTION_PAGE_MESSAGES } from "@/lib/notion-page-rules";
 
 /**
  * An owner's whole first hour in Chromium (issue 9): sign in, create a blog from the demo workspace after meeting every
- * SPEC §5 message, then protect, redirect, brand, export, put on a custom domain (DNS at a local responder) and
+ * docs/product.md §5 message, then protect, redirect, brand, export, put on a custom domain (DNS at a local responder) and
  * delete it, checking the published site after each step. The steps share one page and run in order.
  */
 
@@ -61,7 +61,7 @@ describe("the owner's dashboard in Chromium", () => {
     await page.getByRole("heading", { name: "Create a site" }).waitFor();
   });
 
-  it("shows each SPEC §5 message for the failing demo pages, as the owner types", async () => {
+  it("shows each docs/product.md §5 message for the failing demo pages, as the owner types", async () => {
     const url = page.getByLabel("2. Your public Notion page");
     await url.fill("notion.so/something");
     await expect.poll(() => problem().textContent()).toBe(NOTION_PAGE_MESSAGES.notUrl);

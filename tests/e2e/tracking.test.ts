@@ -4,7 +4,7 @@ import { launchBrowser } from "./browser";
 import { startSitesApp, workspaceIndex, type SitesApp } from "../helpers/sites";
 
 /**
- * Conversion tracking in Chromium (issue 11, SPEC §7, §9). With no tracking variables, no request leaves for another
+ * Conversion tracking in Chromium (issue 11, docs/product.md §7, §9). With no tracking variables, no request leaves for another
  * host. With all of them set, every third-party host is answered here (page.route): PostHog's capture API is the
  * collector for HTTP events, and the script destinations (Google Ads' gtag, the Facebook and Twitter pixels,
  * Plausible, Crisp) are checked through the calls queued for their scripts. Each conversion an owner makes — sign-up

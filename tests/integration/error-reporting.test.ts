@@ -5,7 +5,7 @@ import { rpc, signedIn } from "../helpers/rpc-client";
 import { startSitesApp, workspaceIndex, type SitesApp } from "../helpers/sites";
 
 /**
- * Error reporting over real HTTP (SPEC §8): the real server with BUGSNAG_API_KEY and BUGSNAG_ENDPOINT at a local
+ * Error reporting over real HTTP (docs/product.md §8): the real server with BUGSNAG_API_KEY and BUGSNAG_ENDPOINT at a local
  * collector that records what Bugsnag's notifier posts. An unexpected failure (Notion answering 500 while a page is
  * checked) is reported in production; a validation error is not; a "preview" release stage sends nothing.
  */

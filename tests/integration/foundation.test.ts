@@ -109,7 +109,7 @@ describe("auth", () => {
     expect(csrf.csrfToken).toMatch(/^[a-f0-9]{32,}$/);
   });
 
-  it("serves every auth route of SPEC §2: signin (our page), error page, _log", async () => {
+  it("serves every auth route of docs/product.md §2: signin (our page), error page, _log", async () => {
     const signin = await fetch(`${app.url}/api/auth/signin`, { redirect: "manual" });
     expect([302, 307]).toContain(signin.status);
     expect(new URL(signin.headers.get("location")!, app.url).pathname).toBe("/signin");

@@ -14,7 +14,7 @@ import { MarketingWidgets } from "@/components/marketing-widgets";
 
 const isDashboardPath = (path: string | null) => path === "/dashboard" || Boolean(path?.startsWith("/dashboard/"));
 
-/** App-wide client providers (SPEC §2, §9): session, theme, toasts at top centre, the top progress bar. */
+/** App-wide client providers (docs/product.md §2, §9): session, theme, toasts at top centre, the top progress bar. */
 export function Providers({ children }: { children: React.ReactNode }) {
   const dashboard = isDashboardPath(usePathname());
   return (

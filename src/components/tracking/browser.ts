@@ -5,7 +5,7 @@ import { userRpc } from "@/rpc/client";
 import { SIGNUP_CONVERSION_KEY, type ConversionEvent, type ConversionProperties, type UserMarkers } from "@/integrations/tracking";
 
 /**
- * Conversion tracking in the browser (SPEC §7, §9): each destination whose variable is set gets each event; none set
+ * Conversion tracking in the browser (docs/product.md §7, §9): each destination whose variable is set gets each event; none set
  * → nothing is loaded or sent. Scripts load lazily on the first event (not on page load), so pages stay fast and a
  * visitor who converts nothing loads nothing.
  */

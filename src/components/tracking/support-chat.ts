@@ -1,6 +1,6 @@
 "use client";
 
-/** The support chat widget (Crisp, CRISP_WEBSITE_ID): SPEC §1 marketing widget and feedback button, §8 missing widget. */
+/** The support chat widget (Crisp, CRISP_WEBSITE_ID): docs/product.md §1 marketing widget and feedback button, §8 missing widget. */
 
 type CrispWindow = Window & { $crisp?: unknown[]; CRISP_WEBSITE_ID?: string };
 

@@ -21,7 +21,7 @@ export type PlanProduct = {
 };
 
 /**
- * SPEC §7 getProductsForChangePlan: the paid prices of the provider's catalogue that sell a plan of our plan table
+ * docs/product.md §7 getProductsForChangePlan: the paid prices of the provider's catalogue that sell a plan of our plan table
  * (custom_data.plan), cheapest first, with the site's current plan when a site is named. Billing off → nothing to buy.
  */
 export async function getProductsForChangePlan(

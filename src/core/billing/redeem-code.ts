@@ -13,7 +13,7 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts, please try again in
 export const redeemCodeInput = z.object({ code: z.string().trim().min(4).max(64), siteId: z.string().min(1).max(64) }).strict();
 
 /**
- * SPEC §7 redeemCode: a lifetime-deal code gives one of the owner's sites a lifetime subscription (no Paddle ids).
+ * docs/product.md §7 redeemCode: a lifetime-deal code gives one of the owner's sites a lifetime subscription (no Paddle ids).
  * Codes are compared case-insensitively (stored upper-case). A code is used once: the claim and the subscription are
  * one transaction.
  */

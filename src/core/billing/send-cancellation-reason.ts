@@ -18,7 +18,7 @@ export const sendCancellationReasonInput = z
 export type CancellationDeps = { db: Db; email: EmailProvider; teamEmail?: string; appUrl: string; log?: (message: string, error?: unknown) => void };
 
 /**
- * SPEC §7 sendCancellationReason: why an owner cancelled, kept for the team, mailed to TEAM_EMAIL (when set), and a
+ * docs/product.md §7 sendCancellationReason: why an owner cancelled, kept for the team, mailed to TEAM_EMAIL (when set), and a
  * "cancellation received" email to the owner. The reason is stored first: a mail that fails loses nothing.
  */
 export async function sendCancellationReason(deps: CancellationDeps, userId: string, input: z.input<typeof sendCancellationReasonInput>) {

@@ -7,7 +7,7 @@ import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw
 export const waitForSubscriptionInput = z.object({ siteId: z.string().min(1).max(64), timeoutMs: z.number().int().min(0).max(60_000).default(30_000) }).strict();
 
 /**
- * SPEC §7 waitForSubscription (streaming): after checkout, waits until the site's subscription is active (the
+ * docs/product.md §7 waitForSubscription (streaming): after checkout, waits until the site's subscription is active (the
  * payment webhook writes it), reporting each check. With billing off every site counts as active at once.
  */
 export async function waitForSubscription(

@@ -1,7 +1,7 @@
 /**
  * Emails are written once as a few blocks and rendered twice: table-based HTML that mail clients show alike, and a
  * plain-text alternative with every link spelled out. No React on this path: emails are also sent from Next routes,
- * where react-dom/server cannot be imported (DESIGN §1).
+ * where react-dom/server cannot be imported (docs/product.md D1).
  */
 
 export type EmailBlock =

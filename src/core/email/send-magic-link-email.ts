@@ -2,7 +2,7 @@ import type { EmailProvider } from "@/integrations/email";
 import { AppError } from "@/lib/errors";
 import { magicLinkEmail } from "./templates";
 
-/** The magic link of next-auth's email sign-in (SPEC §1): one email with the link, valid once. */
+/** The magic link of next-auth's email sign-in (docs/product.md §1): one email with the link, valid once. */
 export async function sendMagicLinkEmail(
   deps: { email: EmailProvider; allow: (address: string, clientAddress: string) => Promise<boolean> },
   request: { identifier: string; url: string; clientAddress: string },

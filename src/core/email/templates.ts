@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from "@/lib/brand";
 import { renderEmail, type RenderedEmail } from "./render-email";
 
 /**
- * Every email the product sends (SPEC §1, §7): each returns a subject, an HTML body and its plain-text alternative.
+ * Every email the product sends (docs/product.md §1, §7): each returns a subject, an HTML body and its plain-text alternative.
  */
 
 export function welcomeEmail(p: { appUrl: string; name?: string | null }): RenderedEmail {

@@ -10,7 +10,7 @@ export type NotionPageCheck =
   | { ok: false; message: string; inspection: NotionPageInspection | null };
 
 /**
- * The server half of SPEC §5's Notion page rules: the same pure function the form uses, on a fresh inspection.
+ * The server half of docs/product.md §5's Notion page rules: the same pure function the form uses, on a fresh inspection.
  * createNewSite calls this so the API never accepts what the form would refuse.
  */
 export async function checkNotionPageForSiteType(gateway: NotionGateway, siteType: SiteType, notionPageUrl: string): Promise<NotionPageCheck> {

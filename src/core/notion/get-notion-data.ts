@@ -16,7 +16,7 @@ export type NotionData = NotionPageInspection & {
   pages: { pageId: string; title: string }[];
 };
 
-/** SPEC §7 getNotionData: what a page is and what it holds, for previews in the dashboard. */
+/** docs/product.md §7 getNotionData: what a page is and what it holds, for previews in the dashboard. */
 export async function getNotionData(gateway: NotionGateway, input: z.input<typeof notionPageUrlInput>): Promise<NotionData> {
   const { notionPageUrl } = notionPageUrlInput.parse(input);
   const pageId = notionPageIdFromUrl(notionPageUrl);

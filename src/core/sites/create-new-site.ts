@@ -23,8 +23,8 @@ export const createNewSiteInput = z
 export type CreateNewSiteDeps = { db: Db; gateway: NotionGateway; content: ContentService; siteEvents: SiteEvents; appsDomain: string };
 
 /**
- * A new site (SPEC §7 createNewSite): the subdomain checked (CONTRACTS §4), the Notion page checked again on the
- * server with the form's own rules (SPEC §5), the row stored, and the first snapshot taken so the site opens at once.
+ * A new site (docs/product.md §7 createNewSite): the subdomain checked (CONTRACTS §4), the Notion page checked again on the
+ * server with the form's own rules (docs/product.md §5), the row stored, and the first snapshot taken so the site opens at once.
  */
 export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, input: z.input<typeof createNewSiteInput>) {
   const { siteType, notionPageUrl, subdomain, name } = createNewSiteInput.parse(input);

@@ -9,7 +9,7 @@ import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 export const siteIdInput = z.object({ siteId: z.string().min(1).max(64) }).strict();
 
 /**
- * SPEC §7 deleteSite: the row goes, and with it (foreign keys, one statement) its snapshots, redirects, subscribers,
+ * docs/product.md §7 deleteSite: the row goes, and with it (foreign keys, one statement) its snapshots, redirects, subscribers,
  * feedback, subscriptions and uploads; uploaded bytes are removed from storage after. Its pages 404 at once.
  */
 export async function deleteSite(deps: { db: Db; siteEvents: SiteEvents; storage: FileStorage }, ownerId: string, input: z.input<typeof siteIdInput>) {

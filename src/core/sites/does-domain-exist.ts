@@ -13,7 +13,7 @@ export async function isHostTaken(db: Db, hostKey: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** SPEC §7 doesDomainExist: is this address taken? Reserved and malformed subdomains are a validation error. */
+/** docs/product.md §7 doesDomainExist: is this address taken? Reserved and malformed subdomains are a validation error. */
 export async function doesDomainExist(db: Db, appsDomain: string, input: z.input<typeof doesDomainExistInput>) {
   const { subdomain, siteType } = doesDomainExistInput.parse(input);
   const problem = validateSubdomain(subdomain);

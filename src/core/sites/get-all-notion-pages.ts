@@ -4,7 +4,7 @@ import { notionPages, sites } from "@/db/schema";
 import { blockOf, pageTitle } from "@/notion/record-map";
 import type { ExtendedRecordMap } from "notion-types";
 
-/** SPEC §7 getAllNotionPages: every Notion page the owner's sites publish (from their snapshots), to pick from. */
+/** docs/product.md §7 getAllNotionPages: every Notion page the owner's sites publish (from their snapshots), to pick from. */
 export async function getAllNotionPages(db: Db, ownerId: string) {
   const rows = await db
     .select({ siteId: notionPages.siteId, pageId: notionPages.pageId, recordMap: notionPages.recordMap, parentPageId: notionPages.parentPageId })

@@ -30,7 +30,7 @@ export async function verifySitePassword(password: string, stored: string): Prom
   return crypto.timingSafeEqual(actual, expected);
 }
 
-/** SPEC §7 updateSitePassword: sets (or, with null, removes) the site's password. Setting one is a paid feature. */
+/** docs/product.md §7 updateSitePassword: sets (or, with null, removes) the site's password. Setting one is a paid feature. */
 export async function updateSitePassword(deps: { db: Db; siteEvents: SiteEvents; billingEnabled: boolean }, ownerId: string, input: z.input<typeof updateSitePasswordInput>) {
   const { siteId, password } = updateSitePasswordInput.parse(input);
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);

@@ -24,8 +24,8 @@ export const updateSiteRedirectsInput = z
   .strict();
 
 /**
- * SPEC §7 updateSiteRedirects: replaces the owner's redirects (renamed posts' automatic ones stay). Sources are
- * paths, targets pass the link rule (SPEC §5); duplicates, self-redirects and cycles are refused. All or nothing.
+ * docs/product.md §7 updateSiteRedirects: replaces the owner's redirects (renamed posts' automatic ones stay). Sources are
+ * paths, targets pass the link rule (docs/product.md §5); duplicates, self-redirects and cycles are refused. All or nothing.
  */
 export async function updateSiteRedirects(deps: { db: Db; siteEvents: SiteEvents }, ownerId: string, input: z.input<typeof updateSiteRedirectsInput>) {
   const { siteId, redirects } = updateSiteRedirectsInput.parse(input);

@@ -25,7 +25,7 @@ export const updateSiteInput = z
 export type SettingsPatch = Partial<Record<keyof SiteSettings, unknown>>;
 
 /**
- * SPEC §7 updateSite (and the upsert… methods, which are patches of one section): merges the patch into the stored
+ * docs/product.md §7 updateSite (and the upsert… methods, which are patches of one section): merges the patch into the stored
  * settings, validates the whole result with the one SiteSettings schema, stores it, and tells the site server.
  * Invalid input changes nothing; turning on a paid feature on a free site is PAYMENT_REQUIRED (billing on only).
  */

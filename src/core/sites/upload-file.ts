@@ -28,7 +28,7 @@ export function sniffImageType(bytes: Buffer): string | null {
   return null;
 }
 
-/** SPEC §7 uploadFile: an image for a site (≤ 5 MB; PNG, JPEG, WebP, GIF or ICO by content), served from /api/files/<id>. */
+/** docs/product.md §7 uploadFile: an image for a site (≤ 5 MB; PNG, JPEG, WebP, GIF or ICO by content), served from /api/files/<id>. */
 export async function uploadFile(deps: { db: Db; storage: FileStorage; appUrl: string }, ownerId: string, input: z.input<typeof uploadFileInput>) {
   const { siteId, kind, fileName, dataBase64 } = uploadFileInput.parse(input);
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);

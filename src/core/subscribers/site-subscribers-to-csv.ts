@@ -12,7 +12,7 @@ export function csvCell(value: string): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** SPEC §7 siteSubscribersToCsv: the site's subscribers as CSV (email, status, subscribed at, confirmed at). */
+/** docs/product.md §7 siteSubscribersToCsv: the site's subscribers as CSV (email, status, subscribed at, confirmed at). */
 export async function siteSubscribersToCsv(db: Db, ownerId: string, input: z.input<typeof siteIdOnly>) {
   const { siteId } = siteIdOnly.parse(input);
   const site = await getSiteForOwnerOrThrow(db, ownerId, siteId);

@@ -8,7 +8,7 @@ import type { FileStorage } from "@/integrations/storage";
 export const deleteUserInput = z.object({ confirm: z.literal("DELETE", { error: 'Type "DELETE" to confirm' }) }).strict();
 
 /**
- * SPEC §7 deleteUser: the account and everything it owns — sites and all their data (foreign keys cascade in one
+ * docs/product.md §7 deleteUser: the account and everything it owns — sites and all their data (foreign keys cascade in one
  * statement), sessions and linked accounts — then the uploaded bytes.
  */
 export async function deleteUser(deps: { db: Db; siteEvents: SiteEvents; storage: FileStorage }, userId: string, input: z.input<typeof deleteUserInput>) {

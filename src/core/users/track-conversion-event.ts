@@ -24,7 +24,7 @@ export function isTestEmail(email: string): boolean {
 }
 
 /**
- * The email-marketing destination of conversion tracking (SPEC §7): the event goes to the email provider's track API
+ * The email-marketing destination of conversion tracking (docs/product.md §7): the event goes to the email provider's track API
  * with the signed-in user's address — only when that address is known and not a test one, and only with a real
  * provider (the development outbox would only fill up with events).
  */

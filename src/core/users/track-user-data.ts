@@ -7,7 +7,7 @@ export const trackUserDataInput = z
   .object({ signupReason: z.string().trim().max(200).optional(), utcOffset: z.number().int().min(-12).max(14).optional() })
   .strict();
 
-/** SPEC §4/§7 trackUserData: the sign-up reason and UTC offset (hours) a new user's browser sends once. */
+/** docs/product.md §4/§7 trackUserData: the sign-up reason and UTC offset (hours) a new user's browser sends once. */
 export async function trackUserData(db: Db, userId: string, input: z.input<typeof trackUserDataInput>) {
   const { signupReason, utcOffset } = trackUserDataInput.parse(input);
   if (signupReason === undefined && utcOffset === undefined) return { saved: false };

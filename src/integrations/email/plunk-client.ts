@@ -3,10 +3,10 @@ import type { EmailMessage, EmailProvider, TrackEvent } from "./types";
 
 /** Plunk's hosted API; self-hosted Plunk (or the stand-in) via PLUNK_API_BASE. */
 export const PLUNK_DEFAULT_API_BASE = "https://api.useplunk.com";
-/** SPEC §9: timed requests abort after the default time-out. */
+/** docs/product.md §9: timed requests abort after the default time-out. */
 export const EMAIL_REQUEST_TIMEOUT_MS = 2000;
 
-/** 401 from the provider: the key is wrong. Carries the provider's own message (SPEC §8). */
+/** 401 from the provider: the key is wrong. Carries the provider's own message (docs/product.md §8). */
 export class EmailTokenError extends AppError {
   constructor(message: string) {
     super("UPSTREAM", message);
@@ -60,8 +60,8 @@ function messageOf(body: unknown): string | undefined {
 }
 
 /**
- * The Plunk wire format (SPEC §7): `POST {base}/v1/send` and `/v1/track` with a bearer key; the response is read as
- * text and parsed as JSON when possible. Errors map as SPEC §8 says: 401 → token error with the server's message,
+ * The Plunk wire format (docs/product.md §7): `POST {base}/v1/send` and `/v1/track` with a bearer key; the response is read as
+ * text and parsed as JSON when possible. Errors map as docs/product.md §8 says: 401 → token error with the server's message,
  * 404 → not-found error, other non-OK → the server's message or 'Unknown API Error'.
  */
 export function createPlunkClient(options: PlunkClientOptions) {

@@ -1,5 +1,5 @@
 /**
- * What the product sends through an email provider (DESIGN §2: one interface, chosen in one place).
+ * What the product sends through an email provider (docs/product.md D2: one interface, chosen in one place).
  * Every email has an HTML body and a plain-text alternative.
  */
 export type EmailMessage = {

@@ -3,9 +3,9 @@ import type { Env } from "@/env";
 import type { ErrorContext } from "./types";
 
 /**
- * Reporting unexpected errors (SPEC §8): always one structured line on stderr; with BUGSNAG_API_KEY also Bugsnag,
- * which sends only when the release stage is production (SPEC §8: "preview" and development never send), keeps 25
- * breadcrumbs (SPEC §9), ignores ECONNRESET (a client hanging up is not our bug) and, as Bugsnag's Node notifier
+ * Reporting unexpected errors (docs/product.md §8): always one structured line on stderr; with BUGSNAG_API_KEY also Bugsnag,
+ * which sends only when the release stage is production (docs/product.md §8: "preview" and development never send), keeps 25
+ * breadcrumbs (docs/product.md §9), ignores ECONNRESET (a client hanging up is not our bug) and, as Bugsnag's Node notifier
  * does, reports an uncaught exception and exits. Expected failures (validation, not found, Notion saying private)
  * are not reported by the callers.
  */

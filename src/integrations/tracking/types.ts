@@ -1,4 +1,4 @@
-/** The conversion events of SPEC §9, as sent to every configured destination. */
+/** The conversion events of docs/product.md §9, as sent to every configured destination. */
 export const CONVERSION = {
   signUp: "SignUp",
   newSite: "new-site",
@@ -11,10 +11,10 @@ export const CONVERSION = {
 
 export type ConversionEvent = (typeof CONVERSION)[keyof typeof CONVERSION];
 
-/** SPEC §9: the key under which the sign-up conversion is known to the ads service. */
+/** docs/product.md §9: the key under which the sign-up conversion is known to the ads service. */
 export const SIGNUP_CONVERSION_KEY = "signupConversion";
 
 export type ConversionProperties = Record<string, string | number | boolean | null | undefined>;
 
-/** SPEC §4: what the subscription lookup after sign-in tells tracking about a user. */
+/** docs/product.md §4: what the subscription lookup after sign-in tells tracking about a user. */
 export type UserMarkers = { paying: boolean; lifetimeDeal: boolean; planPriceUsd?: string };

@@ -1,6 +1,6 @@
 /**
  * The product website's only script (about 2 KB minified, bundled by ../browser-script.ts): nav dropdowns and the
- * mobile menu, modals, keeping a sign-up link's `signupReason` (SPEC §2), and the support chat launcher.
+ * mobile menu, modals, keeping a sign-up link's `signupReason` (docs/product.md §2), and the support chat launcher.
  * The pages work without it: links, the FAQ (<details>) and every text are plain HTML.
  */
 import { keepSignupReason } from "@/lib/signup-reason-storage";
@@ -98,7 +98,7 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
-// --- SPEC §2: a sign-up link's reason is kept for signup tracking; the chat launcher loads on every page here. ---
+// --- docs/product.md §2: a sign-up link's reason is kept for signup tracking; the chat launcher loads on every page here. ---
 
 keepSignupReason(window.location.search);
 const crispWebsiteId = (document.currentScript as HTMLScriptElement | null)?.dataset.crispWebsiteId;

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Icon } from "./icon";
 
 /*
- * Modals as static markup (SPEC §1): each is a <template>, and a button names it with `data-modal-open`. The page's
+ * Modals as static markup (docs/product.md §1): each is a <template>, and a button names it with `data-modal-open`. The page's
  * script (browser/enhance.ts) puts a copy into the page, moves focus in and keeps it there, and removes it on Escape,
  * the backdrop or ×, giving focus back to the button. Nothing inside (the tour video) loads before the modal opens.
  */
@@ -44,7 +44,7 @@ export function ModalButton({ id, label, title, children, className = TRIGGER }:
 }
 
 /**
- * The video modal (SPEC §1): the video is only requested once the modal opens (nothing loads with the page), plays
+ * The video modal (docs/product.md §1): the video is only requested once the modal opens (nothing loads with the page), plays
  * muted inline (it has no sound track), and stops when the modal closes because the element is removed.
  */
 export function VideoModalButton({ id, label, title, src, poster, description }: { id: string; label: string; title: string; src: string; poster: string; description: string }) {

@@ -71,7 +71,7 @@ function AccountLinks({ signIn, cta, variant }: { signIn: NavLink; cta: NavLink;
 }
 
 /**
- * The marketing nav bar (SPEC §1): dropdowns on wide screens, a menu button under `md` that opens a panel over a
+ * The marketing nav bar (docs/product.md §1): dropdowns on wide screens, a menu button under `md` that opens a panel over a
  * backdrop. Both close on Escape, on a click outside and when a link is followed.
  */
 export function NavBar({ brand, items, signIn, cta }: { brand: string; items: NavItem[]; signIn: NavLink; cta: NavLink }) {

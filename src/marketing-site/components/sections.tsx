@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Icon } from "./icon";
 import type { FaqItem, FeatureItem, FooterColumn, Step } from "./types";
 
-/** The landing page's reusable sections (SPEC §1). Server components: no JavaScript reaches the browser for them. */
+/** The landing page's reusable sections (docs/product.md §1). Server components: no JavaScript reaches the browser for them. */
 
 export const CONTAINER = "mx-auto w-full max-w-[1200px] px-4 sm:px-6";
 

@@ -1,6 +1,6 @@
 import type { IconName } from "./icon";
 
-/** SPEC §3 item shapes of the marketing sections. */
+/** docs/product.md §3 item shapes of the marketing sections. */
 export type FaqItem = { heading: string; content: string };
 export type FeatureItem = { icon: IconName; bullet: string; heading: string; description: string };
 export type Step = { heading: string; description: string };

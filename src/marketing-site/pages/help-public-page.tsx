@@ -6,7 +6,7 @@ export const meta: PageMeta = {
   path: "/help/make-a-notion-page-public",
 };
 
-/** SPEC §2: the help screen on making a Notion page public, linked from the create flow's private-page message. */
+/** docs/product.md §2: the help screen on making a Notion page public, linked from the create flow's private-page message. */
 export function MakeNotionPagePublicHelp() {
   return (
     <article className="mx-auto max-w-2xl px-4 py-10 sm:py-14">

@@ -11,7 +11,7 @@ import type { SiteSnapshot } from "../site-content";
 import { fetchAllowedFile } from "./fetch-file";
 
 /**
- * The image route's work (DESIGN §3 "Images never expire"): a file named by a block of this site's snapshot is
+ * The image route's work (docs/product.md D3 "Images never expire"): a file named by a block of this site's snapshot is
  * signed with Notion when it is a Notion file, fetched once, cached (original and each width) in file storage,
  * and served with a strong ETag. A URL that isn't part of the site is never fetched: no open proxy.
  */

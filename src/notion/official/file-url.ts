@@ -5,7 +5,7 @@ import { fileRefOf, stableFileRef } from "./convert";
 import { notionCall } from "./errors";
 
 /**
- * A fresh URL for a file a block shows (DESIGN §3 "Images never expire"): the record map keeps only a stable
+ * A fresh URL for a file a block shows (docs/product.md D3 "Images never expire"): the record map keeps only a stable
  * reference (convert.ts), so the image route re-reads the block, whose file URL Notion has just signed for an hour.
  * For a page (cover, icon, files properties) pass the reference the record map holds as `src` to pick the file.
  */

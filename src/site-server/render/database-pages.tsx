@@ -7,7 +7,7 @@ import { Document } from "./document";
 import { NotionBody } from "./notion-body";
 import { SITE_TYPE_INFO, siteTypeHas } from "@/lib/site-types";
 
-/** Blog, changelog and roadmap pages (SPEC §1): plain server-rendered HTML, no client JavaScript. */
+/** Blog, changelog and roadmap pages (docs/product.md §1): plain server-rendered HTML, no client JavaScript. */
 
 type Ctx = RenderContext & { model: DatabaseSiteModel };
 

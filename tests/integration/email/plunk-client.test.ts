@@ -5,7 +5,7 @@ import { createPlunkClient, EmailApiError, EmailNotFoundError, EmailTokenError, 
 import { AppError } from "@/lib/errors";
 import { freePort } from "../../helpers/app-server";
 
-/** The real Plunk client against the Plunk stand-in over HTTP: payloads, and every error mapping of SPEC §8. */
+/** The real Plunk client against the Plunk stand-in over HTTP: payloads, and every error mapping of docs/product.md §8. */
 
 let stub: PlunkStub;
 const control = () => plunkStubControl(stub.url);

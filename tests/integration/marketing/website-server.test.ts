@@ -4,7 +4,7 @@ import { startApp, type AppProcess } from "../../helpers/app-server";
 import { marketingPaths } from "@/marketing-site/routes";
 
 /**
- * The product's website served by our own server, not by Next.js (issue 13, DESIGN §2 "fast by design"): every page is
+ * The product's website served by our own server, not by Next.js (issue 13, docs/product.md D2 "fast by design"): every page is
  * plain HTML with one small deferred script and its stylesheet inlined, cached with an ETag, compressed, and the
  * paths it does not know still reach Next.js.
  */

@@ -243,7 +243,7 @@ describe("the demo workspace", () => {
     for (const data of samples) expect(Buffer.from(zlib.inflateSync(deflate(data, [3, 301]))).equals(Buffer.from(data))).toBe(true);
   });
 
-  it("gives each failing case its SPEC §5 message", async () => {
+  it("gives each failing case its docs/product.md §5 message", async () => {
     const check = async (siteType: Parameters<typeof checkNotionPageForSiteType>[1], key: string) => {
       const result = await checkNotionPageForSiteType(gateway(), siteType, index[key]!);
       return result.ok ? "ok" : result.message;

@@ -49,7 +49,7 @@ const check = async (siteType: Parameters<typeof checkNotionPageForSiteType>[1],
   return result.ok ? null : result.message;
 };
 
-describe("page check against the stand-in: every SPEC §5 message", () => {
+describe("page check against the stand-in: every docs/product.md §5 message", () => {
   it("accepts the right page for each type", async () => {
     expect(await check("blog", "blog")).toBeNull();
     expect(await check("blog", "blogCaps")).toBeNull(); // property names compared case-insensitively

@@ -88,7 +88,7 @@ describe("sites", () => {
     const home = await rawRequest(`${url}/`, { host: blogHost() });
     expect(home.status).toBe(200);
     expect(home.body).toContain("<title>Acme Blog</title>");
-    // The same rules as the form (SPEC §5), on the server.
+    // The same rules as the form (docs/product.md §5), on the server.
     const notDb = await site(a, "createNewSite", { siteType: "blog", notionPageUrl: workspaceIndex.notDatabase, subdomain: "acme2" });
     expect(notDb.body.error?.message).toBe("Notion page must be a database, please duplicate the Notion template first");
     const notUrl = await site(a, "createNewSite", { siteType: "docs", notionPageUrl: "notion.so/x", subdomain: "acme3" });

@@ -5,7 +5,7 @@ import { rpc, signedIn } from "../../helpers/rpc-client";
 import { startApp, type AppProcess } from "../../helpers/app-server";
 
 /**
- * The email-marketing destination of conversion tracking (SPEC §7) over real HTTP: the real server with Plunk
+ * The email-marketing destination of conversion tracking (docs/product.md §7) over real HTTP: the real server with Plunk
  * configured (the stand-in), the browser's trackConversionEvent call, and what reaches Plunk's /v1/track.
  */
 

@@ -88,7 +88,7 @@ describe("redeem codes", () => {
 });
 
 describe("checkout rules", () => {
-  it("needs a userId (SPEC §5) and carries userId, email and siteId", async () => {
+  it("needs a userId (docs/product.md §5) and carries userId, email and siteId", async () => {
     const { checkoutCustomData, MISSING_USER_ID } = await import("@/lib/checkout");
     expect(MISSING_USER_ID).toBe("Missing userId, cannot continue checkout");
     expect(() => checkoutCustomData({ siteId: "s1", email: "a@example.com" })).toThrow("Missing userId, cannot continue checkout");

@@ -6,7 +6,7 @@ const nbspToSpace = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 const ZERO = ["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"];
 const THREE = ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"];
 
-describe("currencyMinorDigits (SPEC §9)", () => {
+describe("currencyMinorDigits (docs/product.md §9)", () => {
   it.each<[string, number]>([
     // Default 2, unknown codes included.
     ["USD", 2], ["EUR", 2], ["GBP", 2], ["XYZ", 2], ["", 2],

@@ -10,7 +10,7 @@ import {
   SUBSCRIPTION_LOOKUP_DELAY_MS,
 } from "@/lib/layout";
 
-describe("layout and timing constants (SPEC §9)", () => {
+describe("layout and timing constants (docs/product.md §9)", () => {
   it.each([
     ["PAGE_MAX_WIDTH", PAGE_MAX_WIDTH, "1200px"],
     ["IMAGE_DEVICE_SIZES", IMAGE_DEVICE_SIZES, [640, 750, 828, 1080, 1200, 1920, 2048, 3840]],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LINK_FIELD_ERROR, linkFieldSchema, validateLinkField } from "@/lib/link-field";
 
-describe("link field (SPEC §5)", () => {
+describe("link field (docs/product.md §5)", () => {
   it("uses the spec's message", () => {
     expect(LINK_FIELD_ERROR).toBe("Must be an url");
   });

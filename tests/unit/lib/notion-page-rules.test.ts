@@ -11,7 +11,7 @@ const db = (collectionType: string, names: string[]): NotionPageInspection => ({
 const plain: NotionPageInspection = { state: "valid", isCollection: false, collectionType: null, properties: [] };
 const BLOG = ["name", "date", "description", "tags", "authors", "hidden"];
 
-describe("SPEC §5 Notion page messages, verbatim", () => {
+describe("docs/product.md §5 Notion page messages, verbatim", () => {
   it.each<[string, SiteType, NotionPageInspection, string | null]>([
     ["invalid url", "blog", { ...plain, state: "invalid_url" }, "Notion page url is invalid"],
     ["private", "docs", { ...plain, state: "private" }, "The Notion page is not public, you need to share it to web first"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatAccounting, formatNumber, formatShort } from "@/lib/number-format";
 
-describe("formatNumber (SPEC §9: comma grouping, decimal point)", () => {
+describe("formatNumber (docs/product.md §9: comma grouping, decimal point)", () => {
   // Without options: up to two decimals, trailing zeros dropped. With `decimals`: exactly that many.
   it.each([
     [1234567.891, undefined, "1,234,567.89"],
@@ -19,7 +19,7 @@ describe("formatNumber (SPEC §9: comma grouping, decimal point)", () => {
   });
 });
 
-describe("formatShort (SPEC §9: K/M/B/T)", () => {
+describe("formatShort (docs/product.md §9: K/M/B/T)", () => {
   // One decimal at most, rounded half away from zero, ".0" dropped; a value that rounds up to 1000 of a unit moves up.
   it.each([
     [0, "0"],
@@ -50,7 +50,7 @@ describe("formatShort (SPEC §9: K/M/B/T)", () => {
   });
 });
 
-describe("formatAccounting (SPEC §9: negatives in parentheses)", () => {
+describe("formatAccounting (docs/product.md §9: negatives in parentheses)", () => {
   // Always two decimals.
   it.each([
     [1234.5, "1,234.50"],

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { safeJsonParse } from "@/lib/safe-json";
 
-describe("safeJsonParse (SPEC §8)", () => {
+describe("safeJsonParse (docs/product.md §8)", () => {
   it.each([
     ['{"a":1}', { a: 1 }],
     ["[1,2,3]", [1, 2, 3]],

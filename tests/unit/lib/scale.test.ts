@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scaleBox } from "@/lib/scale";
 
-describe("scaleBox (SPEC §9: 100 / scale, one decimal)", () => {
+describe("scaleBox (docs/product.md §9: 100 / scale, one decimal)", () => {
   it.each([
     [1, "100.0%"],
     [0.75, "133.3%"],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SUBDOMAIN_FORMAT_ERROR, SUBDOMAIN_RE, SUBDOMAIN_RESERVED_ERROR, siteHost, siteHostKey, siteHostPrefix, siteUrl, validateSubdomain } from "@/lib/site-address";
 import { SITE_TYPES } from "@/lib/site-types";
 
-describe("site address (SPEC §5)", () => {
+describe("site address (docs/product.md §5)", () => {
   it.each([
     ["blog", "blog."],
     ["changelog", "changelog."],

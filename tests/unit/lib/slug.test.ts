@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { slugify, slugifyOrFallback } from "@/lib/slug";
 
-describe("slugify (SPEC §5)", () => {
+describe("slugify (docs/product.md §5)", () => {
   it.each([
     // The spec's own rules.
     ["Hello World", "hello-world"],

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { toDate } from "@/lib/to-date";
 
-describe("toDate (SPEC §8)", () => {
+describe("toDate (docs/product.md §8)", () => {
   it.each([
     ["2026-11-22T10:00:00Z", "2026-11-22T10:00:00.000Z"],
     ["2026-11-22", "2026-11-22T00:00:00.000Z"],

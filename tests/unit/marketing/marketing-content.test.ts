@@ -14,7 +14,7 @@ describe("site-type pages", () => {
     expect(siteTypePageBySlug("nope")).toBeUndefined();
   });
 
-  it("list exactly the database properties and view the page check requires (SPEC §5)", () => {
+  it("list exactly the database properties and view the page check requires (docs/product.md §5)", () => {
     for (const page of SITE_TYPE_PAGES) {
       const rule = SITE_TYPE_INFO[page.siteType].database;
       if (!rule) {
@@ -32,7 +32,7 @@ describe("site-type pages", () => {
 });
 
 describe("landing content", () => {
-  it("has the SPEC §3 item shapes, no placeholder text", () => {
+  it("has the docs/product.md §3 item shapes, no placeholder text", () => {
     for (const f of FEATURES) expect(Object.keys(f).sort()).toEqual(["bullet", "description", "heading", "icon"]);
     for (const q of FAQS) expect(Object.keys(q).sort()).toEqual(["content", "heading"]);
     expect(JSON.stringify([FEATURES, FAQS])).not.toMatch(/lorem|ipsum|TODO/i);

@@ -11,7 +11,7 @@ describe("docs/rpc.md", () => {
     expect(committed === renderRpcDocs(), "docs/rpc.md is stale: run `npm run rpc:docs`").toBe(true);
   });
 
-  it("has every method of SPEC §7", () => {
+  it("has every method of docs/product.md §7", () => {
     const spec = {
       site: "getAllNotionPages doesDomainExist createNewSite updateSite updateSitePassword updateSiteRedirects upsertWidget upsertAiCustomization upsertAnalyticsCustomization updateSiteEmailSettings updateSiteVersions deleteSite getNotionData safeGetNotionPageState uploadFile sendCancellationReason siteSubscribersToCsv getTextFeedback isNotionPagePublic getUserSites waitForSubscription",
       user: "getSubscriptions redeemCode getProductsForChangePlan trackUserData deleteUser",

@@ -70,7 +70,7 @@ describe("the page model", () => {
 describe("slugs", () => {
   const row = (pageId: string, title: string, date: string | null = null) => ({ pageId, title, date });
 
-  it("follows SPEC §5, keeps the oldest page on the plain slug, and never takes a route of ours", () => {
+  it("follows docs/product.md §5, keeps the oldest page on the plain slug, and never takes a route of ours", () => {
     const slugs = assignSlugs([row("b", "Hello World", "2026-02-01"), row("a", "Hello World", "2026-01-01"), row("c", "v2.0 is out!"), row("d", "Tag"), row("e", "RSS.xml")]);
     expect(slugs.get("a")).toBe("hello-world");
     expect(slugs.get("b")).toBe("hello-world-2");

@@ -1,6 +1,6 @@
 import type { DatabaseSource } from "./types";
 
-/** Lumen's blog: a table database with the SPEC's blog properties. One hidden post, one dated in the future. */
+/** Lumen's blog: a table database with the blog properties of docs/product.md §5. One hidden post, one dated in the future. */
 export const BLOG: DatabaseSource = {
   title: "Lumen Blog",
   icon: "📝",

@@ -1,7 +1,7 @@
 import type { DatabaseSource, PageSource } from "./types";
 
 /**
- * Pages that fail the page check on purpose (SPEC §5). The private page is only a URL: no file holds it, so the
+ * Pages that fail the page check on purpose (docs/product.md §5). The private page is only a URL: no file holds it, so the
  * stand-in answers it the way Notion answers a page that isn't shared.
  */
 export const PRIVATE_PAGE_TITLE = "Internal Planning";

@@ -8,7 +8,7 @@ import { signOut } from "next-auth/react";
 import { PRODUCT_NAME } from "@/lib/brand";
 
 /**
- * SPEC §2: the dashboard shows a blank placeholder until the client has mounted (the theme is client-side),
+ * docs/product.md §2: the dashboard shows a blank placeholder until the client has mounted (the theme is client-side),
  * and its page is re-keyed by the path without the query string.
  */
 export function DashboardShell({ email, children }: { email: string; children: React.ReactNode }) {

@@ -5,7 +5,7 @@ import { NewSiteForm } from "./new-site-form";
 
 export const metadata: Metadata = { title: "Create a site", robots: { index: false } };
 
-/** SPEC §2 /new-site: the site-creation flow. No marketing widgets are loaded here. `?siteType=` preselects a type. */
+/** docs/product.md §2 /new-site: the site-creation flow. No marketing widgets are loaded here. `?siteType=` preselects a type. */
 export default async function NewSitePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireSession();
   const requested = (await searchParams).siteType;

@@ -33,7 +33,7 @@ function withCitations(text: string, sources: Source[] = []): ReactNode[] {
 }
 
 /**
- * The owner's assistant for one site (SPEC §3/§4): questions about the site and the product, and changes it proposes
+ * The owner's assistant for one site (docs/product.md §3/§4): questions about the site and the product, and changes it proposes
  * that apply only when the owner confirms each one, through the same RPC method the other screens use. The chat
  * (not the files still in draft) is kept in local storage per site and survives reloads.
  */

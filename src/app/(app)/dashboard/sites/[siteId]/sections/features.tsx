@@ -11,7 +11,7 @@ import toast from "react-hot-toast";
 import { CONVERSION, type ConversionEvent } from "@/integrations/tracking";
 import { trackConversion } from "@/components/tracking/browser";
 
-/** The enable-widget / enable-ai-chatbot conversions (SPEC §9): once, when a save turns the feature on. */
+/** The enable-widget / enable-ai-chatbot conversions (docs/product.md §9): once, when a save turns the feature on. */
 function useTurnedOn(initiallyOn: boolean, event: ConversionEvent, siteType: string) {
   const on = useRef(initiallyOn);
   return {

@@ -24,7 +24,7 @@ const REASONS = [
 ] as const;
 type Reason = (typeof REASONS)[number]["value"];
 
-/** SPEC §3: the pending-dialog setting (isOpen, subId, reason), so a cancellation in progress survives a reload. */
+/** docs/product.md §3: the pending-dialog setting (isOpen, subId, reason), so a cancellation in progress survives a reload. */
 const PENDING_DIALOG_KEY = "pending-cancellation-dialog";
 
 export function PlanSection({ site, billing }: { site: SiteOverview; billing: boolean }) {

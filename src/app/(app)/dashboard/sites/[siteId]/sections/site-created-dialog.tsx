@@ -11,7 +11,7 @@ const FIRST_SYNC_POLL_MS = 1500;
 
 /**
  * Right after creation (`?created=1`): the new site's address to open and the first sync's progress
- * (dialog state shape 3 of SPEC §3: isOpen, domain, title, siteType).
+ * (dialog state shape 3 of docs/product.md §3: isOpen, domain, title, siteType).
  */
 export function SiteCreatedDialog({ site }: { site: SiteOverview }) {
   const params = useSearchParams();
