@@ -11,6 +11,8 @@ export type PublishedSite = {
   siteType: SiteType;
   subdomain: string;
   notionPageId: string;
+  /** The Notion connection that reads the site (official API), or null for a public page. */
+  notionConnectionId: string | null;
   status: string;
   settings: SiteSettings;
   rawSettings: unknown;
@@ -45,6 +47,7 @@ export async function findPublishedSite(db: Db, address: SiteAddress, appsDomain
     siteType: row.siteType,
     subdomain: row.subdomain,
     notionPageId: row.notionPageId,
+    notionConnectionId: row.notionConnectionId,
     status: row.status,
     settings,
     rawSettings: row.settings,

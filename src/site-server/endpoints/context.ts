@@ -65,7 +65,7 @@ export const ipOf = (ctx: EndpointContext, req: IncomingMessage) => clientIp(req
 export const visitorKey = (ctx: EndpointContext, req: IncomingMessage, site: PublishedSite) => `${site.id}|${ipOf(ctx, req)}`;
 
 export const contentRefOf = (site: PublishedSite) =>
-  contentSiteOf({ id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, settings: site.rawSettings });
+  contentSiteOf({ id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, notionConnectionId: site.notionConnectionId, settings: site.rawSettings });
 
 /** The stored snapshot; only a site that has never been fetched asks Notion here. */
 export async function snapshotOf(ctx: SiteServices, site: PublishedSite): Promise<SiteSnapshot | null> {
