@@ -102,6 +102,7 @@ export function renderContextOf(ctx: SiteServices, site: PublishedSite, model: S
     appUrl: ctx.runtime.env.APP_URL,
     now: new Date(),
     subscribed,
+    fileOrigins: ctx.runtime.env.NOTION_FILE_HOSTS,
   };
 }
 

@@ -37,6 +37,7 @@ const result = <T>(reply: Reply): T => {
   if (reply.body.error) throw new Error(`${reply.body.error.message} (${reply.body.error.data?.code})`);
   return reply.body.result as T;
 };
+const connectionErrorOf = (location: string | null) => new URL(location!).searchParams.get("connectionError");
 const errorOf = (reply: Reply) => ({ code: reply.body.error?.data?.code, message: reply.body.error?.message });
 const hmac = (body: string, key: string) => `sha256=${crypto.createHmac("sha256", key).update(body).digest("hex")}`;
 const postWebhook = (body: string, signature?: string) =>
@@ -111,16 +112,16 @@ describe("connecting Notion", () => {
     const startB = await fetchWithJar(b, `${url}/api/notion/connect`);
     const callback = (await fetch(startB.headers.get("location")!, { redirect: "manual" })).headers.get("location")!;
     const inA = await fetchWithJar(a, callback);
-    expect(decodeURIComponent(inA.headers.get("location")!)).toMatch(/connectionError=This Notion sign-in did not start here/);
+    expect(connectionErrorOf(inA.headers.get("location"))).toBe("This Notion sign-in did not start here: please click “Connect Notion” again");
     // A's state cookie carried into B's session: bound to A, refused for B.
     const startA = await fetchWithJar(a, `${url}/api/notion/connect`);
     const callbackA = (await fetch(startA.headers.get("location")!, { redirect: "manual" })).headers.get("location")!;
     const bWithAState = await fetch(callbackA, { redirect: "manual", headers: { cookie: `${b.header()}; notion_oauth_state=${a.get("notion_oauth_state")}` } });
-    expect(decodeURIComponent(bWithAState.headers.get("location")!)).toMatch(/connectionError=This Notion sign-in was started by another account/);
+    expect(connectionErrorOf(bWithAState.headers.get("location"))).toBe("This Notion sign-in was started by another account: please click “Connect Notion” again");
     // Notion denied: nothing stored.
     await control.consent({ mode: "deny" });
     const denied = await connectWithOAuth(b);
-    expect(decodeURIComponent(denied.location)).toMatch(/connectionError=Notion access was not granted/);
+    expect(connectionErrorOf(denied.location)).toBe("Notion access was not granted");
     expect(result(await site(b, "listNotionConnections", {}))).toEqual([]);
     expect(result<unknown[]>(await site(a, "listNotionConnections", {}))).toHaveLength(1);
   });
