@@ -28,7 +28,11 @@ export type ContentSite = {
 };
 
 /** A refresh told which pages changed (a webhook) fetches only those; without it, edit times decide. */
-export type RefreshOptions = { changedPageIds?: readonly string[] };
+export type RefreshOptions = {
+  changedPageIds?: readonly string[];
+  /** Read every page again, reusing none (the site moved to another source: the old record maps don't count). */
+  full?: boolean;
+};
 
 export type SiteSnapshot = SyncState & { siteId: string; pages: Map<string, SnapshotPage> };
 
@@ -108,18 +112,20 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
       const result = await fetchSiteContent(await sourceOf(site), {
         siteType: site.siteType,
         rootPageIds: [site.notionPageId, ...versionRootsOf(site).map((v) => v.pageId).filter((id) => id !== site.notionPageId)],
-        previous,
+        previous: opts.full ? new Map() : previous,
         // A targeted refresh needs a snapshot to reuse from; the first one reads everything.
-        changedPageIds: opts.changedPageIds && previous.size ? new Set(opts.changedPageIds) : undefined,
+        changedPageIds: opts.changedPageIds && previous.size && !opts.full ? new Set(opts.changedPageIds) : undefined,
       });
+      // Pages of the old snapshot the fetch no longer shows (computed here: a full read fetched against nothing).
+      const removed = [...previous.keys()].filter((id) => !result.pages.has(id));
       // Roots are always fetched; only pages whose content (or place in the tree) really differs are written.
       const upsert = [...result.pages.values()].filter((page) => {
           const before = previous.get(page.pageId);
         return !before || before.parentPageId !== page.parentPageId || before.contentHash !== page.contentHash;
       });
-      const version = await writeSnapshot(db, site.id, owner, { upsert, remove: result.removed });
+      const version = await writeSnapshot(db, site.id, owner, { upsert, remove: removed });
       await getSnapshot(site.id, { fresh: true });
-      const changed = upsert.length > 0 || result.removed.length > 0;
+      const changed = upsert.length > 0 || removed.length > 0;
       if (changed && onUpdated) {
         await onUpdated(site, previous, result.pages).catch((err) => log(`[notion] after-refresh hook failed for ${site.id}`, err));
       }
@@ -129,7 +135,7 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
         version,
         fetched: result.fetched.length,
         reused: result.pages.size - result.fetched.length,
-        removed: result.removed.length,
+        removed: removed.length,
       };
     } catch (error) {
       const message = toAppError(error).message;

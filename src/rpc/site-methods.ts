@@ -24,6 +24,7 @@ import { siteSettingsSchema } from "@/core/sites/site-settings";
 import { syncSiteNow, syncSiteNowInput } from "@/core/sites/sync-site-now";
 import { updateSite, updateSiteInput } from "@/core/sites/update-site";
 import { updateSiteStatus, updateSiteStatusInput } from "@/core/sites/update-site-status";
+import { updateSiteNotionSource, updateSiteNotionSourceInput } from "@/core/sites/update-site-notion-source";
 import { updateSitePassword, updateSitePasswordInput } from "@/core/sites/update-site-password";
 import { updateSiteRedirects, updateSiteRedirectsInput } from "@/core/sites/update-site-redirects";
 import { uploadFile, uploadFileInput } from "@/core/sites/upload-file";
@@ -92,6 +93,19 @@ export const siteMethods = {
         ctx.userId,
         p,
       ),
+  }),
+  updateSiteNotionSource: method({
+    summary: "Moves the site to another Notion page or source (a connection, or null for a public page) after the page check; settings, redirects and subscribers stay",
+    params: updateSiteNotionSourceInput,
+    result: "{siteId, connectionId, notionPageUrl, sync: {status: 'updated' | 'unchanged' | 'leased' | 'failed', message?}}",
+    errors: ["NOT_FOUND", "UPSTREAM", "RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx, p) =>
+      updateSiteNotionSource(
+        { db: ctx.runtime.db, gateway: ctx.runtime.notion, content: ctx.runtime.content, siteEvents: ctx.runtime.siteEvents, connections: ctx.runtime.notionConnections },
+        ctx.userId,
+        p,
+      ),
+    ),
   }),
   listNotionConnections: method({
     summary: "The owner's Notion connections (official API), without their tokens",

@@ -27,6 +27,7 @@ let docsSiteId: string;
 let docsHost: string;
 
 const DOCS_ROOT = pageIdOf(workspaceIndex.docs);
+const SIMPLE_ROOT = pageIdOf(workspaceIndex.simple);
 const ROOT_TEXT_BLOCK = "6e38ea3f-d5ba-411c-a455-8ec273e7f260";
 const PLAIN_HTML_TEXT_BLOCK = "6f5c8f99-d8a4-4ee2-bbdd-768c7ddb7049";
 const IMAGE_BLOCK = "6fea2a66-b476-49ef-9c46-97b0e233d87f";
@@ -95,7 +96,7 @@ afterAll(async () => {
 
 describe("connecting Notion", () => {
   it("connects with OAuth: state bound to the owner's session, the code exchanged, the token never shown", async () => {
-    await control.consent({ mode: "approve", pages: [DOCS_ROOT] });
+    await control.consent({ mode: "approve", pages: [DOCS_ROOT, SIMPLE_ROOT] });
     const { location } = await connectWithOAuth(a);
     const match = /\/new-site\?connection=([0-9a-f-]{36})$/.exec(location);
     expect(match, location).not.toBeNull();
@@ -140,7 +141,8 @@ describe("connecting Notion", () => {
 
   it("lists the pages shared with the connection, and keeps other owners out of it", async () => {
     const pages = result<{ id: string; kind: string; title: string; topLevel: boolean }[]>(await site(a, "listNotionConnectionPages", { connectionId }));
-    expect(pages[0]).toMatchObject({ id: DOCS_ROOT, kind: "page", title: "Lumen Docs", topLevel: true });
+    expect(pages.filter((p) => p.topLevel).map((p) => p.id).sort()).toEqual([DOCS_ROOT, SIMPLE_ROOT].sort());
+    expect(pages.find((p) => p.id === DOCS_ROOT)).toMatchObject({ kind: "page", title: "Lumen Docs", topLevel: true });
     expect(pages.some((p) => p.id === pageIdOf(workspaceIndex.blog))).toBe(false);
     expect(errorOf(await site(b, "listNotionConnectionPages", { connectionId })).code).toBe("NOT_FOUND");
     expect(errorOf(await site(b, "deleteNotionConnection", { connectionId })).code).toBe("NOT_FOUND");
@@ -235,6 +237,44 @@ describe("webhooks", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect((await control.calls()).total).toBe(callsBefore);
     expect(await home()).toBe(before);
+  });
+});
+
+describe("switching a site between a public page and the connection", () => {
+  it("keeps its settings and redirects both ways, and reads the page through the chosen source", async () => {
+    const created = result<{ siteId: string; url: string }>(await site(a, "createNewSite", { siteType: "simple", notionPageUrl: workspaceIndex.simple, subdomain: "switcher" }));
+    const host = new URL(created.url).host;
+    result(await site(a, "updateSite", { siteId: created.siteId, name: "Switcher" }));
+    result(await site(a, "updateSiteRedirects", { siteId: created.siteId, redirects: [{ from: "/old", to: "https://example.com/new", permanent: true }] }));
+    const check = async () => {
+      const home = await rawRequest(`${url}/`, { host });
+      expect(home.status).toBe(200);
+      expect(home.body).toContain("Switcher");
+      const redirect = await rawRequest(`${url}/old`, { host });
+      expect(redirect.status).toBe(301);
+      expect(redirect.headers.location).toBe("https://example.com/new");
+    };
+    await check();
+
+    // B can't move A's site, nor use A's connection for B's own site.
+    expect(errorOf(await site(b, "updateSiteNotionSource", { siteId: created.siteId, connectionId: null, notionPageUrl: workspaceIndex.blog })).code).toBe("NOT_FOUND");
+    const bSite = result<{ siteId: string }>(await site(b, "createNewSite", { siteType: "simple", notionPageUrl: workspaceIndex.simple, subdomain: "bee-simple" }));
+    expect(errorOf(await site(b, "updateSiteNotionSource", { siteId: bSite.siteId, connectionId, notionPageUrl: workspaceIndex.docs })).code).toBe("NOT_FOUND");
+
+    const before = (await control.calls()).total;
+    const moved = result<{ connectionId: string; sync: { status: string } }>(await site(a, "updateSiteNotionSource", { siteId: created.siteId, connectionId, notionPageUrl: workspaceIndex.simple }));
+    expect(moved).toMatchObject({ connectionId, sync: { status: expect.stringMatching(/updated|unchanged/) } });
+    expect((await control.calls()).total).toBeGreaterThan(before);
+    await check();
+    // A page not shared with the connection is refused, and the site stays as it was.
+    expect(errorOf(await site(a, "updateSiteNotionSource", { siteId: created.siteId, connectionId, notionPageUrl: workspaceIndex.blog })).message).toBe(NOTION_PAGE_MESSAGES.notShared);
+
+    const back = result<{ connectionId: null }>(await site(a, "updateSiteNotionSource", { siteId: created.siteId, connectionId: null, notionPageUrl: workspaceIndex.simple }));
+    expect(back.connectionId).toBeNull();
+    const calls = (await control.calls()).total;
+    result(await site(a, "syncSiteNow", { siteId: created.siteId }));
+    expect((await control.calls()).total).toBe(calls);
+    await check();
   });
 });
 

@@ -266,6 +266,7 @@ describe("walls between owners", () => {
     ["verifySiteDomain", "site", { siteId: blogId }],
     ["getSiteDomain", "site", { siteId: blogId }],
     ["deleteSite", "site", { siteId: blogId }],
+    ["updateSiteNotionSource", "site", { siteId: blogId, connectionId: null, notionPageUrl: workspaceIndex.changelog }],
     ["listNotionConnectionPages", "site", { connectionId: aConnectionId }],
     ["deleteNotionConnection", "site", { connectionId: aConnectionId }],
     ["createNewSite", "site", { siteType: "docs", notionPageUrl: workspaceIndex.docs, subdomain: "b-through-a", connectionId: aConnectionId }],
