@@ -176,8 +176,6 @@ export type PublicConfig = {
   appsDomain: string;
   testLogin: boolean;
   googleLogin: boolean;
-  /** Whether "Connect Notion" (OAuth) is offered; pasting an internal integration secret always is. */
-  notionOAuth: boolean;
   paddleEnv: "sandbox" | "production";
   paddleClientToken?: string;
   tracking: {
@@ -200,7 +198,6 @@ export function publicConfig(env: Env): PublicConfig {
     appsDomain: env.APPS_DOMAIN,
     testLogin: env.testLoginEnabled,
     googleLogin: Boolean(env.GOOGLE_CLIENT_ID),
-    notionOAuth: env.notionOAuthEnabled,
     paddleEnv: env.PADDLE_ENV,
     paddleClientToken: env.PADDLE_CLIENT_TOKEN,
     tracking: {

@@ -117,7 +117,7 @@ describe("connecting Notion", () => {
     // A's state cookie carried into B's session: bound to A, refused for B.
     const startA = await fetchWithJar(a, `${url}/api/notion/connect`);
     const callbackA = (await fetch(startA.headers.get("location")!, { redirect: "manual" })).headers.get("location")!;
-    const bWithAState = await fetch(callbackA, { redirect: "manual", headers: { cookie: `${b.header()}; notion_oauth_state=${a.get("notion_oauth_state")}` } });
+    const bWithAState = await fetch(callbackA, { redirect: "manual", headers: { cookie: [...b.header().split("; ").filter((c) => !c.startsWith("notion_oauth_state=")), `notion_oauth_state=${a.get("notion_oauth_state")}`].join("; ") } });
     expect(connectionErrorOf(bWithAState.headers.get("location"))).toBe("This Notion sign-in was started by another account: please click “Connect Notion” again");
     // Notion denied: nothing stored.
     await control.consent({ mode: "deny" });

@@ -2,7 +2,6 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
-import { readPublicConfig } from "@/lib/public-config";
 import { siteRpc, RpcError } from "@/rpc/client";
 import type { ResultOf } from "@/rpc/method";
 import type { siteMethods } from "@/rpc/site-methods";
@@ -20,10 +19,13 @@ export type ConnectedChoice = { connectionId: string; notionPageUrl: string; tit
  * with the chosen connection to pick the site's root from. The token never reaches the browser.
  */
 export function ConnectedPagePicker({
+  oauth,
   initialConnectionId,
   connectionError,
   onChoose,
 }: {
+  /** Whether the operator configured a public integration (the "Connect Notion" button). */
+  oauth: boolean;
   initialConnectionId?: string;
   connectionError?: string;
   onChoose: (choice: ConnectedChoice) => void;
@@ -34,7 +36,6 @@ export function ConnectedPagePicker({
   const [pageId, setPageId] = useState<string | null>(null);
   const [secret, setSecret] = useState("");
   const add = useAction();
-  const oauth = readPublicConfig().notionOAuth;
 
   /** Chooses a connection and lists its shared pages (the page choice starts over). */
   const selectConnection = useCallback(

@@ -42,8 +42,11 @@ export function NewSiteForm({
   initialSiteType = "blog",
   initialConnectionId,
   connectionError,
+  notionOAuth = false,
 }: {
   initialSiteType?: SiteType;
+  /** Whether "Connect Notion" with OAuth is configured on this server. */
+  notionOAuth?: boolean;
   /** Back from Notion's consent screen (`?connection=`), or its error (`?connectionError=`): "Connect Notion" is open. */
   initialConnectionId?: string;
   connectionError?: string;
@@ -146,7 +149,7 @@ export function NewSiteForm({
           <>
             <p className="text-lg font-semibold">2. Your Notion page, through a connection</p>
             <p className="mt-1 text-sm text-neutral-600">The page stays private in Notion; Pagewright reads only the pages you share with it, and edits show up within seconds.</p>
-            <ConnectedPagePicker initialConnectionId={initialConnectionId} connectionError={connectionError} onChoose={setConnected} />
+            <ConnectedPagePicker oauth={notionOAuth} initialConnectionId={initialConnectionId} connectionError={connectionError} onChoose={setConnected} />
           </>
         ) : (
           <PublicPageField>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { requireSession } from "@/auth/session";
 import { isSiteType } from "@/lib/site-types";
+import { getRuntime } from "@/runtime";
 import { NewSiteForm } from "./new-site-form";
 
 export const metadata: Metadata = { title: "Create a site", robots: { index: false } };
@@ -20,6 +21,7 @@ export default async function NewSitePage({ searchParams }: { searchParams: Prom
           initialSiteType={isSiteType(requested) ? requested : undefined}
           initialConnectionId={text(params.connection)}
           connectionError={text(params.connectionError)}
+          notionOAuth={getRuntime().env.notionOAuthEnabled}
         />
       </div>
     </main>

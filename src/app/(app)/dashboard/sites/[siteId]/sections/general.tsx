@@ -13,11 +13,11 @@ type ImageKind = "logo" | "favicon" | "socialImage";
 const IMAGE_LABELS: Record<ImageKind, string> = { logo: "Logo", favicon: "Favicon", socialImage: "Social image" };
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-export function GeneralSection({ site }: { site: SiteOverview }) {
+export function GeneralSection({ site, notionOAuth }: { site: SiteOverview; notionOAuth: boolean }) {
   return (
     <div className="space-y-6">
       <BasicsPanel site={site} />
-      <NotionSourcePanel site={site} />
+      <NotionSourcePanel site={site} notionOAuth={notionOAuth} />
       <NavigationPanel site={site} />
       <ThemePanel site={site} />
       <ImagesPanel site={site} />
@@ -83,7 +83,7 @@ function BasicsPanel({ site }: { site: SiteOverview }) {
  * Where the site's content comes from (issue 22): a public page, or a page read through a Notion connection.
  * Switching keeps settings, redirects and subscribers; the page is checked first.
  */
-function NotionSourcePanel({ site }: { site: SiteOverview }) {
+function NotionSourcePanel({ site, notionOAuth }: { site: SiteOverview; notionOAuth: boolean }) {
   const [choosing, setChoosing] = useState(false);
   const [choice, setChoice] = useState<ConnectedChoice>(null);
   const [publicUrl, setPublicUrl] = useState(site.notionConnectionId ? "" : site.notionPageUrl);
@@ -107,7 +107,7 @@ function NotionSourcePanel({ site }: { site: SiteOverview }) {
       ) : null}
       {choosing ? (
         <div className="rounded-md bg-white p-3 text-neutral-900">
-          <ConnectedPagePicker onChoose={setChoice} />
+          <ConnectedPagePicker oauth={notionOAuth} onChoose={setChoice} />
           <Button className="mt-3" loading={switching.pending} disabled={!choice} onClick={() => choice && void move(choice.connectionId, choice.notionPageUrl)}>
             Read the site from this page
           </Button>
