@@ -53,6 +53,11 @@ const rawEnvSchema = z.object({
   NOTION_API_BASE: optionalString.pipe(z.url().optional()),
   NOTION_FILE_HOSTS: optionalString,
   NOTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** "Connect Notion" through the operator's public integration (issue 22): both or neither. */
+  NOTION_OAUTH_CLIENT_ID: optionalString,
+  NOTION_OAUTH_CLIENT_SECRET: optionalString,
+  /** Notion's official API origin, without /v1 (the official-API stand-in in tests). */
+  NOTION_OFFICIAL_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 
   PADDLE_ENV: z.enum(["sandbox", "production"]).optional(),
   PADDLE_API_KEY: optionalString,
@@ -91,12 +96,15 @@ const rawEnvSchema = z.object({
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
 
-export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV"> & {
+export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV" | "NOTION_OFFICIAL_API_BASE"> & {
   APP_URL: string;
   APPS_DOMAIN: string;
   NOTION_FILE_HOSTS: string[];
   DNS_SERVERS: string[];
   PADDLE_ENV: "sandbox" | "production";
+  NOTION_OFFICIAL_API_BASE: string;
+  /** "Connect Notion" with OAuth is offered only when the operator configured a public integration. */
+  notionOAuthEnabled: boolean;
   /** Payments are on only with a Paddle API key (then the webhook secret and client token are required too). */
   billingEnabled: boolean;
   /** Resolved by the runtime: whether the test-login provider is on (CONTRACTS §4). */
@@ -112,6 +120,9 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
+
+/** Notion's official API (the SDK's own default). */
+export const NOTION_OFFICIAL_API_DEFAULT = "https://api.notion.com";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
@@ -161,6 +172,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
   }
+  if (Boolean(raw.NOTION_OAUTH_CLIENT_ID) !== Boolean(raw.NOTION_OAUTH_CLIENT_SECRET)) {
+    throw new ConfigError("NOTION_OAUTH_CLIENT_ID and NOTION_OAUTH_CLIENT_SECRET must be set together");
+  }
   if (raw.PADDLE_API_KEY && (!raw.PADDLE_WEBHOOK_SECRET || !raw.PADDLE_CLIENT_TOKEN)) {
     throw new ConfigError("PADDLE_API_KEY needs PADDLE_WEBHOOK_SECRET and PADDLE_CLIENT_TOKEN too (or unset all three: billing off)");
   }
@@ -181,6 +195,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     APPS_DOMAIN: appsDomain,
     NOTION_FILE_HOSTS: list(raw.NOTION_FILE_HOSTS).map(originOf),
     DNS_SERVERS: list(raw.DNS_SERVERS),
+    NOTION_OFFICIAL_API_BASE: (raw.NOTION_OFFICIAL_API_BASE ?? NOTION_OFFICIAL_API_DEFAULT).replace(/\/+$/, ""),
+    notionOAuthEnabled: Boolean(raw.NOTION_OAUTH_CLIENT_ID),
     PADDLE_ENV: raw.PADDLE_ENV ?? (isProductionStage && raw.RELEASE_STAGE === "production" ? "production" : "sandbox"),
     billingEnabled: Boolean(raw.PADDLE_API_KEY),
     testLoginEnabled,

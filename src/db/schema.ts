@@ -100,6 +100,8 @@ export const sites = pgTable(
     hostKey: text("host_key").notNull(),
     notionPageId: text("notion_page_id").notNull(),
     notionPageUrl: text("notion_page_url").notNull(),
+    /** null: a public page read through Notion's private web API; else the connection that reads it (official API). */
+    notionConnectionId: text("notion_connection_id").references(() => notionConnections.id, { onDelete: "set null" }),
     status: text("status").notNull().default("published"),
     customDomain: text("custom_domain"),
     customDomainToken: text("custom_domain_token"),
@@ -118,8 +120,52 @@ export const sites = pgTable(
     uniqueIndex("sites_verified_custom_domain_idx").on(t.customDomain).where(sql`${t.customDomainVerifiedAt} is not null`),
     index("sites_custom_domain_idx").on(t.customDomain),
     index("sites_owner_idx").on(t.ownerId),
+    index("sites_notion_connection_idx").on(t.notionConnectionId),
   ],
 );
+
+// ── Notion connections (issue 22): an owner's OAuth grant or internal integration secret for Notion's official API ──
+
+export const notionConnections = pgTable(
+  "notion_connections",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "oauth" (the operator's public integration) | "internal" (a pasted internal integration secret). */
+    kind: text("kind").$type<"oauth" | "internal">().notNull(),
+    workspaceId: text("workspace_id"),
+    workspaceName: text("workspace_name"),
+    workspaceIcon: text("workspace_icon"),
+    botId: text("bot_id"),
+    /** The access token sealed with a key derived from AUTH_SECRET (lib/secret-box.ts); null once disconnected. */
+    accessTokenSealed: text("access_token_sealed"),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** What went wrong the last time the connection was used, in words (null when the last use worked). */
+    lastError: text("last_error"),
+  },
+  (t) => [index("notion_connections_owner_idx").on(t.ownerId)],
+);
+
+/** Notion webhook events accepted, by event id: a replayed or duplicated delivery is recognised and changes nothing. */
+export const notionWebhookEvents = pgTable("notion_webhook_events", {
+  eventId: text("event_id").primaryKey(),
+  eventType: text("event_type").notNull(),
+  entityId: text("entity_id").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The webhook subscription's verification token (one row, id "notion"): Notion sends it once, it keys every event's
+ * X-Notion-Signature afterwards. Sealed like the access tokens.
+ */
+export const notionWebhookVerification = pgTable("notion_webhook_verification", {
+  id: text("id").primaryKey(),
+  verificationTokenSealed: text("verification_token_sealed").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const siteRedirects = pgTable(
   "site_redirects",
@@ -443,3 +489,4 @@ export const usageCounters = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SiteRow = typeof sites.$inferSelect;
+export type NotionConnectionRow = typeof notionConnections.$inferSelect;

@@ -20,6 +20,8 @@ export const NOTION_PAGE_MESSAGES = {
   notUrl: "Needs to be an url",
   invalidUrl: "Notion page url is invalid",
   private: "The Notion page is not public, you need to share it to web first",
+  /** "private" on a connected page: not shared with the connection (issue 22). */
+  notShared: "The Notion page is not shared with this connection: in Notion, open the page's ••• menu → Connections and add Pagewright",
   notDatabase: "Notion page must be a database, please duplicate the Notion template first",
   wrongType: (expected: string, actual: string) =>
     `Notion page must be a ${expected} database, instead it is a ${actual}. Please duplicate the Notion template first`,
@@ -32,10 +34,13 @@ export function notionUrlProblem(url: string): string | null {
   return url.trim().toLowerCase().startsWith("http") ? null : NOTION_PAGE_MESSAGES.notUrl;
 }
 
-/** null when the page suits the site type, else the exact message to show. */
-export function notionPageProblem(siteType: SiteType, inspection: NotionPageInspection): string | null {
+/**
+ * null when the page suits the site type, else the exact message to show. For a page read through a Notion
+ * connection, "private" means not shared with it, and says how to share it.
+ */
+export function notionPageProblem(siteType: SiteType, inspection: NotionPageInspection, opts: { connected?: boolean } = {}): string | null {
   if (inspection.state === "invalid_url") return NOTION_PAGE_MESSAGES.invalidUrl;
-  if (inspection.state === "private") return NOTION_PAGE_MESSAGES.private;
+  if (inspection.state === "private") return opts.connected ? NOTION_PAGE_MESSAGES.notShared : NOTION_PAGE_MESSAGES.private;
   const rule = SITE_TYPE_INFO[siteType].database;
   if (!rule) return null;
   if (!inspection.isCollection) return NOTION_PAGE_MESSAGES.notDatabase;

@@ -2,9 +2,8 @@ import crypto from "node:crypto";
 import stableStringify from "safe-stable-stringify";
 import type { Block, ExtendedRecordMap } from "notion-types";
 import { SITE_TYPE_INFO, type SiteType } from "@/lib/site-types";
-import { databaseRowIds, fetchWholePage } from "./fetch-page";
-import { fetchRecords } from "./inspect-page";
-import { NotionRequestError, type NotionGateway } from "./notion-gateway";
+import { databaseRowIds } from "./fetch-page";
+import type { PageSource } from "./page-source";
 import { blockOf, collectionIdOf, databaseBlockOf, lastEditedOf } from "./record-map";
 
 /** One page of a site's snapshot. */
@@ -29,13 +28,18 @@ export type ContentFetch = {
 /** Bounds so one huge workspace can't run away with a refresh. */
 export const MAX_SITE_PAGES = 2000;
 export const MAX_TREE_DEPTH = 10;
-const RECORDS_PER_REQUEST = 100;
 
 type Input = {
   siteType: SiteType;
   /** The site's page, and for docsv2 the version roots configured apart from it. */
   rootPageIds: string[];
   previous: Map<string, SnapshotPage>;
+  /**
+   * Pages Notion told us changed (a webhook): only these, and pages not seen before, are fetched; the others are
+   * reused without asking Notion for their edit times. A database site's root is always fetched (its query is the
+   * rows' source of truth).
+   */
+  changedPageIds?: ReadonlySet<string>;
 };
 
 /**
@@ -43,12 +47,13 @@ type Input = {
  * when Notion's last_edited_time differs from the previous snapshot's. Database sites read rows' times from the
  * query; page trees ask for the current times of all known sub-pages in batches. Throws on any failure.
  */
-export async function fetchSiteContent(gateway: NotionGateway, { siteType, rootPageIds, previous }: Input): Promise<ContentFetch> {
+export async function fetchSiteContent(source: PageSource, { siteType, rootPageIds, previous, changedPageIds }: Input): Promise<ContentFetch> {
   const pages = new Map<string, SnapshotPage>();
   const fetched: string[] = [];
+  const isDatabaseSite = SITE_TYPE_INFO[siteType].model === "database";
 
   const fetchPage = async (pageId: string, parentPageId: string | null) => {
-    const recordMap = await fetchWholePage(gateway, pageId);
+    const recordMap = await source.fetchPage(pageId);
     const page = { pageId, parentPageId, recordMap, lastEditedTime: lastEditedOf(blockOf(recordMap, pageId)), contentHash: contentHashOf(recordMap) };
     pages.set(pageId, page);
     fetched.push(pageId);
@@ -60,15 +65,20 @@ export async function fetchSiteContent(gateway: NotionGateway, { siteType, rootP
     try {
       return await fetchPage(pageId, parentPageId);
     } catch (err) {
-      if (err instanceof NotionRequestError && err.failure.kind === "private") return null;
+      if (source.isGone(err)) return null;
       throw err;
     }
   };
 
   const roots: SnapshotPage[] = [];
-  for (const rootId of unique(rootPageIds)) roots.push(await fetchPage(rootId, null));
+  for (const rootId of unique(rootPageIds)) {
+    const before = previous.get(rootId);
+    const reuse = changedPageIds && !isDatabaseSite && before && !changedPageIds.has(rootId);
+    if (reuse) pages.set(rootId, before);
+    roots.push(reuse ? before : await fetchPage(rootId, null));
+  }
 
-  if (SITE_TYPE_INFO[siteType].model === "database") {
+  if (isDatabaseSite) {
     const root = roots[0]!;
     // All rows at once: the gateway's process-wide queue keeps Notion at ≤ 3 requests in flight.
     await Promise.all(
@@ -77,12 +87,12 @@ export async function fetchSiteContent(gateway: NotionGateway, { siteType, rootP
         .map(async (rowId) => {
           const current = lastEditedOf(blockOf(root.recordMap, rowId));
           const before = previous.get(rowId);
-          if (before && current > 0 && before.lastEditedTime === current) pages.set(rowId, { ...before, parentPageId: root.pageId });
+          if (before && current > 0 && before.lastEditedTime === current && !changedPageIds?.has(rowId)) pages.set(rowId, { ...before, parentPageId: root.pageId });
           else await fetchChild(rowId, root.pageId);
         }),
     );
   } else {
-    await walkTrees(gateway, roots, previous, pages, fetchChild);
+    await walkTrees(source, roots, previous, pages, fetchChild, changedPageIds);
   }
 
   const removed = [...previous.keys()].filter((id) => !pages.has(id));
@@ -142,23 +152,17 @@ function holdsDatabase(page: SnapshotPage): boolean {
 }
 
 async function walkTrees(
-  gateway: NotionGateway,
+  source: PageSource,
   roots: SnapshotPage[],
   previous: Map<string, SnapshotPage>,
   pages: Map<string, SnapshotPage>,
   fetchChild: (id: string, parent: string) => Promise<SnapshotPage | null>,
+  changedPageIds: ReadonlySet<string> | undefined,
 ): Promise<void> {
-  // Current last_edited_time of every sub-page we knew, so unchanged parents still reveal edited children.
+  // Current last_edited_time of every sub-page we knew, so unchanged parents still reveal edited children. A
+  // webhook-driven refresh already knows what changed and skips this.
   const known = [...previous.keys()].filter((id) => !roots.some((r) => r.pageId === id));
-  const current = new Map<string, number>();
-  for (let i = 0; i < known.length; i += RECORDS_PER_REQUEST) {
-    const batch = known.slice(i, i + RECORDS_PER_REQUEST);
-    const records = await fetchRecords(gateway, batch.map((id) => ({ table: "block" as const, id })));
-    for (const id of batch) {
-      const block = blockOf(records, id);
-      if (block) current.set(id, lastEditedOf(block));
-    }
-  }
+  const current = changedPageIds ? new Map<string, number>() : await source.editTimes(known);
 
   let level: { page: SnapshotPage; depth: number }[] = roots.map((page) => ({ page, depth: 0 }));
   while (level.length) {
@@ -176,9 +180,10 @@ async function walkTrees(
     const children = await Promise.all(
       wanted.map(async ({ childId, parent, depth }) => {
         const before = previous.get(childId);
-        const edited = current.get(childId) ?? lastEditedOf(blockOf(parent.recordMap, childId));
+        const edited = changedPageIds ? before?.lastEditedTime : (current.get(childId) ?? lastEditedOf(blockOf(parent.recordMap, childId)));
+        const unchanged = changedPageIds ? !changedPageIds.has(childId) : edited !== undefined && edited > 0;
         const child =
-          before && edited > 0 && before.lastEditedTime === edited && !holdsDatabase(before)
+          before && unchanged && before.lastEditedTime === edited && !holdsDatabase(before)
             ? { ...before, parentPageId: parent.pageId }
             : await fetchChild(childId, parent.pageId);
         return child ? { page: child, depth: depth + 1 } : null;

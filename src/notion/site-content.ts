@@ -5,6 +5,7 @@ import { toAppError } from "@/lib/errors";
 import type { SiteType } from "@/lib/site-types";
 import { fetchSiteContent, type SnapshotPage } from "./fetch-site-content";
 import type { NotionGateway } from "./notion-gateway";
+import { publicPageSource, type PageSource } from "./page-source";
 import { versionRootsOf, type SiteVersion } from "./version-roots";
 import { acquireLease, readSnapshotPages, readSyncState, recordFailure, writeSnapshot, type SyncState } from "./snapshot-store";
 
@@ -14,8 +15,24 @@ import { acquireLease, readSnapshotPages, readSyncState, recordFailure, writeSna
  * promise) and one per cluster (a lease row). Only a first visit with no snapshot at all waits for Notion.
  */
 
-/** What the content service needs of a site: its type, its Notion page, and the docsv2 versions of its settings. */
-export type ContentSite = { id: string; siteType: SiteType; notionPageId: string; settings: { versions: readonly SiteVersion[] } };
+/**
+ * What the content service needs of a site: its type, its Notion page, the docsv2 versions of its settings, and the
+ * Notion connection that reads it (null: a public page through the private API).
+ */
+export type ContentSite = {
+  id: string;
+  siteType: SiteType;
+  notionPageId: string;
+  notionConnectionId?: string | null;
+  settings: { versions: readonly SiteVersion[] };
+};
+
+/** A refresh told which pages changed (a webhook) fetches only those; without it, edit times decide. */
+export type RefreshOptions = {
+  changedPageIds?: readonly string[];
+  /** Read every page again, reusing none (the site moved to another source: the old record maps don't count). */
+  full?: boolean;
+};
 
 export type SiteSnapshot = SyncState & { siteId: string; pages: Map<string, SnapshotPage> };
 
@@ -27,6 +44,11 @@ export type RefreshResult =
 export type ContentServiceOptions = {
   db: Db;
   gateway: NotionGateway;
+  /**
+   * How a connected site is read (official API with the connection's token, resolved by the caller, which owns the
+   * tokens). Without it, or for a site with no connection, the public path through `gateway` is used.
+   */
+  connectedSource?: (site: ContentSite & { notionConnectionId: string }) => Promise<PageSource>;
   revalidateMs: number;
   /** How long a refresh may hold the site before another process may take over. */
   leaseMs?: number;
@@ -47,9 +69,14 @@ const STATE_TTL_MS = 1_000;
 /** Parsed JSON takes a few times its text size in memory; the bound counts text bytes times this. */
 const PARSED_SIZE_FACTOR = 3;
 
-export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_000, log = defaultLog, onUpdated, onUnchanged, cacheBytes = 256 * 1024 * 1024 }: ContentServiceOptions) {
+export function createContentService({ db, gateway, connectedSource, revalidateMs, leaseMs = 120_000, log = defaultLog, onUpdated, onUnchanged, cacheBytes = 256 * 1024 * 1024 }: ContentServiceOptions) {
   const owner = `${process.pid}-${crypto.randomUUID()}`;
   const inflight = new Map<string, Promise<RefreshResult>>();
+  /** Webhook-driven refreshes that arrived while one was running: one follow-up per site with all their pages. */
+  const followUps = new Map<string, { pageIds: Set<string>; promise: Promise<RefreshResult> }>();
+  const publicSource = publicPageSource(gateway);
+  const sourceOf = (site: ContentSite): Promise<PageSource> =>
+    site.notionConnectionId && connectedSource ? connectedSource({ ...site, notionConnectionId: site.notionConnectionId }) : Promise.resolve(publicSource);
   const cache = new LRUCache<string, { snapshot: SiteSnapshot; checkedAt: number; bytes: number }>({
     maxSize: cacheBytes,
     sizeCalculation: (entry) => Math.max(1, entry.bytes * PARSED_SIZE_FACTOR),
@@ -78,23 +105,27 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
     return snapshot;
   }
 
-  async function runRefresh(site: ContentSite): Promise<RefreshResult> {
+  async function runRefresh(site: ContentSite, opts: RefreshOptions): Promise<RefreshResult> {
     if (!(await acquireLease(db, site.id, owner, leaseMs))) return { status: "leased" };
     try {
       const previous = (await getSnapshot(site.id, { fresh: true }))?.pages ?? new Map<string, SnapshotPage>();
-      const result = await fetchSiteContent(gateway, {
+      const result = await fetchSiteContent(await sourceOf(site), {
         siteType: site.siteType,
         rootPageIds: [site.notionPageId, ...versionRootsOf(site).map((v) => v.pageId).filter((id) => id !== site.notionPageId)],
-        previous,
+        previous: opts.full ? new Map() : previous,
+        // A targeted refresh needs a snapshot to reuse from; the first one reads everything.
+        changedPageIds: opts.changedPageIds && previous.size && !opts.full ? new Set(opts.changedPageIds) : undefined,
       });
+      // Pages of the old snapshot the fetch no longer shows (computed here: a full read fetched against nothing).
+      const removed = [...previous.keys()].filter((id) => !result.pages.has(id));
       // Roots are always fetched; only pages whose content (or place in the tree) really differs are written.
       const upsert = [...result.pages.values()].filter((page) => {
           const before = previous.get(page.pageId);
         return !before || before.parentPageId !== page.parentPageId || before.contentHash !== page.contentHash;
       });
-      const version = await writeSnapshot(db, site.id, owner, { upsert, remove: result.removed });
+      const version = await writeSnapshot(db, site.id, owner, { upsert, remove: removed });
       await getSnapshot(site.id, { fresh: true });
-      const changed = upsert.length > 0 || result.removed.length > 0;
+      const changed = upsert.length > 0 || removed.length > 0;
       if (changed && onUpdated) {
         await onUpdated(site, previous, result.pages).catch((err) => log(`[notion] after-refresh hook failed for ${site.id}`, err));
       }
@@ -104,7 +135,7 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
         version,
         fetched: result.fetched.length,
         reused: result.pages.size - result.fetched.length,
-        removed: result.removed.length,
+        removed: removed.length,
       };
     } catch (error) {
       const message = toAppError(error).message;
@@ -114,11 +145,29 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
     }
   }
 
-  /** Refreshes now; a second call while one runs shares it. Never throws: the result says what happened. */
-  function refresh(site: ContentSite): Promise<RefreshResult> {
+  /**
+   * Refreshes now; a second call while one runs shares it. A targeted call (changed pages named) while one runs
+   * waits for it and then runs once more for those pages, since the running one may have read them before the
+   * change. Never throws: the result says what happened.
+   */
+  function refresh(site: ContentSite, opts: RefreshOptions = {}): Promise<RefreshResult> {
     const running = inflight.get(site.id);
+    if (running && opts.changedPageIds) {
+      let next = followUps.get(site.id);
+      if (!next) {
+        const pageIds = new Set<string>();
+        const promise = running.then(() => {
+          followUps.delete(site.id);
+          return refresh(site, { changedPageIds: [...pageIds] });
+        });
+        next = { pageIds, promise };
+        followUps.set(site.id, next);
+      }
+      for (const id of opts.changedPageIds) next.pageIds.add(id);
+      return next.promise;
+    }
     if (running) return running;
-    const promise = runRefresh(site).finally(() => inflight.delete(site.id));
+    const promise = runRefresh(site, opts).finally(() => inflight.delete(site.id));
     inflight.set(site.id, promise);
     return promise;
   }
@@ -149,7 +198,7 @@ export function createContentService({ db, gateway, revalidateMs, leaseMs = 120_
 
   /** Waits for background refreshes (tests, shutdown). */
   async function idle(): Promise<void> {
-    while (inflight.size) await Promise.allSettled([...inflight.values()]);
+    while (inflight.size || followUps.size) await Promise.allSettled([...inflight.values(), ...[...followUps.values()].map((f) => f.promise)]);
   }
 
   /** What the snapshot cache holds now: sites and their counted bytes. */

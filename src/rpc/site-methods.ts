@@ -12,6 +12,10 @@ import { getNotionData } from "@/core/notion/get-notion-data";
 import { isNotionPagePublic } from "@/core/notion/is-notion-page-public";
 import { notionPageUrlInput, safeGetNotionPageState } from "@/core/notion/safe-get-notion-page-state";
 import { createNewSite, createNewSiteInput } from "@/core/sites/create-new-site";
+import { addInternalNotionConnection, addInternalNotionConnectionInput } from "@/core/notion-connections/add-internal-notion-connection";
+import { deleteNotionConnection } from "@/core/notion-connections/delete-notion-connection";
+import { connectionIdInput, listConnectionPages } from "@/core/notion-connections/list-connection-pages";
+import { listNotionConnections } from "@/core/notion-connections/list-notion-connections";
 import { deleteSite, siteIdInput } from "@/core/sites/delete-site";
 import { doesDomainExist, doesDomainExistInput } from "@/core/sites/does-domain-exist";
 import { getAllNotionPages } from "@/core/sites/get-all-notion-pages";
@@ -20,6 +24,7 @@ import { siteSettingsSchema } from "@/core/sites/site-settings";
 import { syncSiteNow, syncSiteNowInput } from "@/core/sites/sync-site-now";
 import { updateSite, updateSiteInput } from "@/core/sites/update-site";
 import { updateSiteStatus, updateSiteStatusInput } from "@/core/sites/update-site-status";
+import { updateSiteNotionSource, updateSiteNotionSourceInput } from "@/core/sites/update-site-notion-source";
 import { updateSitePassword, updateSitePasswordInput } from "@/core/sites/update-site-password";
 import { updateSiteRedirects, updateSiteRedirectsInput } from "@/core/sites/update-site-redirects";
 import { uploadFile, uploadFileInput } from "@/core/sites/upload-file";
@@ -76,7 +81,58 @@ export const siteMethods = {
     result: "{siteId, subdomain, siteType, url}",
     errors: ["CONFLICT", "UPSTREAM"],
     run: (ctx, p) =>
-      createNewSite({ db: ctx.runtime.db, gateway: ctx.runtime.notion, content: ctx.runtime.content, siteEvents: ctx.runtime.siteEvents, appsDomain: ctx.runtime.env.APPS_DOMAIN }, ctx.userId, p),
+      createNewSite(
+        {
+          db: ctx.runtime.db,
+          gateway: ctx.runtime.notion,
+          content: ctx.runtime.content,
+          siteEvents: ctx.runtime.siteEvents,
+          appsDomain: ctx.runtime.env.APPS_DOMAIN,
+          connections: ctx.runtime.notionConnections,
+        },
+        ctx.userId,
+        p,
+      ),
+  }),
+  updateSiteNotionSource: method({
+    summary: "Moves the site to another Notion page or source (a connection, or null for a public page) after the page check; settings, redirects and subscribers stay",
+    params: updateSiteNotionSourceInput,
+    result: "{siteId, connectionId, notionPageUrl, sync: {status: 'updated' | 'unchanged' | 'leased' | 'failed', message?}}",
+    errors: ["NOT_FOUND", "UPSTREAM", "RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx, p) =>
+      updateSiteNotionSource(
+        { db: ctx.runtime.db, gateway: ctx.runtime.notion, content: ctx.runtime.content, siteEvents: ctx.runtime.siteEvents, connections: ctx.runtime.notionConnections },
+        ctx.userId,
+        p,
+      ),
+    ),
+  }),
+  listNotionConnections: method({
+    summary: "The owner's Notion connections (official API), without their tokens",
+    params: empty,
+    result: "[{connectionId, kind: 'oauth' | 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError}]",
+    run: (ctx) => listNotionConnections(ctx.runtime.db, ctx.userId),
+  }),
+  listNotionConnectionPages: method({
+    summary: "The pages and databases shared with one of the owner's Notion connections (top ones first), to pick a site's root",
+    params: connectionIdInput,
+    result: "[{id, kind: 'page' | 'database', title, parentId, url, lastEditedTime, topLevel}]",
+    errors: ["NOT_FOUND", "UNAUTHORIZED", "UPSTREAM", "RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx, p) => listConnectionPages(ctx.runtime.notionConnections, ctx.userId, p)),
+  }),
+  addNotionIntegrationSecret: method({
+    summary: "Connects Notion with an internal integration secret (checked with Notion first), for servers without OAuth",
+    params: addInternalNotionConnectionInput,
+    result: "{connectionId, kind: 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError}",
+    errors: ["UPSTREAM", "RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx, p) => addInternalNotionConnection(ctx.runtime.notionConnections, ctx.userId, p)),
+  }),
+  deleteNotionConnection: method({
+    summary: "Disconnects Notion: deletes the connection's token (its sites keep their last pages until moved)",
+    params: connectionIdInput,
+    result: "{connectionId, connected: false}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => deleteNotionConnection(ctx.runtime.db, ctx.userId, p),
   }),
   updateSite: method({
     summary: "Changes the name and settings (a partial SiteSettings; sections merge field by field)",

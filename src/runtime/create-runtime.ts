@@ -17,6 +17,7 @@ import { indexSitePages } from "@/core/search/index-site-pages";
 import { indexSitePassages } from "@/core/ai/index-site-passages";
 import { createSiteEvents, type SiteEvents } from "@/core/sites/site-events";
 import { createDnsResolver } from "@/integrations/dns";
+import { connectedPageSource } from "@/core/notion-connections/connected-page-source";
 import type { Runtime } from "./index";
 
 /** AUTH_SECRET when given; otherwise one generated on first start and kept in DATA_DIR (CONTRACTS §2). */
@@ -69,12 +70,23 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     await database.close();
     throw err;
   }
+  const authSecret = resolveAuthSecret(env);
+  const notionConnections = {
+    db: database.db,
+    authSecret,
+    officialApiBase: env.NOTION_OFFICIAL_API_BASE,
+    oauth: env.NOTION_OAUTH_CLIENT_ID && env.NOTION_OAUTH_CLIENT_SECRET
+      ? { clientId: env.NOTION_OAUTH_CLIENT_ID, clientSecret: env.NOTION_OAUTH_CLIENT_SECRET, redirectUri: `${env.APP_URL}/api/notion/callback` }
+      : null,
+  };
   const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS });
   const email = createEmailProvider(env, database.db);
   const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN, billingEnabled: env.billingEnabled });
   const content = createContentService({
     db: database.db,
     gateway: notion,
+    // Connected sites read through the official API; the connection's token is opened in core, never stored here.
+    connectedSource: (site) => connectedPageSource(notionConnections, site.notionConnectionId),
     revalidateMs: env.REVALIDATE_SECONDS * 1000,
     cacheBytes: env.SNAPSHOT_CACHE_MB * 1024 * 1024,
     // After a change: new posts mail subscribers; the search index and the AI passages follow the snapshot; renamed
@@ -93,7 +105,8 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     db: database.db,
     siteEvents,
     dns: createDnsResolver(env),
-    authSecret: resolveAuthSecret(env),
+    authSecret,
+    notionConnections,
     startedAt: new Date(),
     notion,
     content,

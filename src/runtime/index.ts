@@ -9,6 +9,7 @@ import type { PostNotifier } from "@/core/email/post-notifier";
 import type { ChatModel } from "@/integrations/ai";
 import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
+import type { NotionConnectionDeps, NotionOAuthConfig } from "@/core/notion-connections/connection-deps";
 
 /**
  * The per-process runtime (CONTRACTS §3): created once by src/server.ts and shared with the Next bundle through
@@ -26,6 +27,8 @@ export type Runtime = {
   startedAt: Date;
   /** Notion, through one queue for the whole process. */
   notion: NotionGateway;
+  /** Notion connections (official API): the database, the key secret, the API origin, and the OAuth client if configured. */
+  notionConnections: NotionConnectionDeps & { oauth: NotionOAuthConfig | null };
   /** Site snapshots: stale-while-revalidate reads, refreshes, "sync now". */
   content: ContentService;
   storage: FileStorage;

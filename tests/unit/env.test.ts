@@ -12,6 +12,18 @@ describe("parseEnv", () => {
     expect(env.dbKind).toBe("pglite");
     expect(env.PADDLE_ENV).toBe("sandbox");
     expect(env.NOTION_FILE_HOSTS).toEqual([]);
+    expect(env.NOTION_OFFICIAL_API_BASE).toBe("https://api.notion.com");
+    expect(env.notionOAuthEnabled).toBe(false);
+  });
+
+  it("takes Notion's OAuth client as a pair, and the official API base without a trailing slash", () => {
+    expect(() => parseEnv({ NOTION_OAUTH_CLIENT_ID: "id-only" })).toThrow(/NOTION_OAUTH_CLIENT_ID and NOTION_OAUTH_CLIENT_SECRET/);
+    expect(() => parseEnv({ NOTION_OAUTH_CLIENT_SECRET: "secret-only" })).toThrow(ConfigError);
+    const env = parseEnv({ NOTION_OAUTH_CLIENT_ID: "cid", NOTION_OAUTH_CLIENT_SECRET: "csecret", NOTION_OFFICIAL_API_BASE: "http://127.0.0.1:4030/" });
+    expect(env.notionOAuthEnabled).toBe(true);
+    expect(env.NOTION_OFFICIAL_API_BASE).toBe("http://127.0.0.1:4030");
+    expect(JSON.stringify(publicConfig(env))).not.toContain("csecret");
+    expect(() => parseEnv({ NOTION_OFFICIAL_API_BASE: "ftp://example.com" })).toThrow(/NOTION_OFFICIAL_API_BASE/);
   });
 
   it("derives APP_URL and APPS_DOMAIN from PORT", () => {

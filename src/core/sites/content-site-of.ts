@@ -2,7 +2,13 @@ import type { SiteRow } from "@/db/schema";
 import type { ContentSite } from "@/notion/site-content";
 import { parseSiteSettings } from "./site-settings";
 
-/** What the content service and the page model need of a site row: its type, its Notion page, its versions. */
-export function contentSiteOf(site: Pick<SiteRow, "id" | "siteType" | "notionPageId" | "settings">): ContentSite {
-  return { id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, settings: { versions: parseSiteSettings(site.settings).versions } };
+/** What the content service and the page model need of a site row: its type, its Notion page and connection, its versions. */
+export function contentSiteOf(site: Pick<SiteRow, "id" | "siteType" | "notionPageId" | "settings"> & { notionConnectionId?: string | null }): ContentSite {
+  return {
+    id: site.id,
+    siteType: site.siteType,
+    notionPageId: site.notionPageId,
+    notionConnectionId: site.notionConnectionId ?? null,
+    settings: { versions: parseSiteSettings(site.settings).versions },
+  };
 }

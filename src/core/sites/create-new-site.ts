@@ -4,6 +4,8 @@ import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { checkNotionPageForSiteType } from "@/core/notion/check-notion-page-for-site-type";
+import { checkConnectedPage } from "@/core/notion-connections/check-connected-page";
+import type { NotionConnectionDeps } from "@/core/notion-connections/connection-deps";
 import { siteHostKey, siteUrl, validateSubdomain } from "@/lib/site-address";
 import { SITE_TYPES } from "@/lib/site-types";
 import type { NotionGateway } from "@/notion/notion-gateway";
@@ -17,20 +19,31 @@ export const createNewSiteInput = z
     notionPageUrl: z.string().trim().min(1).max(2048),
     subdomain: z.string().trim().toLowerCase().max(63),
     name: z.string().trim().max(120).optional(),
+    /** Read the page through this Notion connection of the owner's (official API); absent: a public page. */
+    connectionId: z.string().min(1).max(64).optional(),
   })
   .strict();
 
-export type CreateNewSiteDeps = { db: Db; gateway: NotionGateway; content: ContentService; siteEvents: SiteEvents; appsDomain: string };
+export type CreateNewSiteDeps = {
+  db: Db;
+  gateway: NotionGateway;
+  content: ContentService;
+  siteEvents: SiteEvents;
+  appsDomain: string;
+  connections: NotionConnectionDeps;
+};
 
 /**
  * A new site (docs/product.md §7 createNewSite): the subdomain checked (CONTRACTS §4), the Notion page checked again on the
  * server with the form's own rules (docs/product.md §5), the row stored, and the first snapshot taken so the site opens at once.
  */
 export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, input: z.input<typeof createNewSiteInput>) {
-  const { siteType, notionPageUrl, subdomain, name } = createNewSiteInput.parse(input);
+  const { siteType, notionPageUrl, subdomain, name, connectionId } = createNewSiteInput.parse(input);
   const subdomainProblem = validateSubdomain(subdomain);
   if (subdomainProblem) throw new AppError("VALIDATION", subdomainProblem);
-  const check = await checkNotionPageForSiteType(deps.gateway, siteType, notionPageUrl);
+  const check = connectionId
+    ? await checkConnectedPage(deps.connections, ownerId, connectionId, siteType, notionPageUrl)
+    : await checkNotionPageForSiteType(deps.gateway, siteType, notionPageUrl);
   if (!check.ok) throw new AppError("VALIDATION", check.message);
   const hostKey = siteHostKey({ siteType, subdomain });
   if (await isHostTaken(deps.db, hostKey)) throw new AppError("CONFLICT", "This address is already taken, please choose another subdomain");
@@ -38,7 +51,7 @@ export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, in
   try {
     [row] = await deps.db
       .insert(sites)
-      .values({ ownerId, siteType, subdomain, hostKey, notionPageId: check.pageId, notionPageUrl, settings: name ? { name } : {} })
+      .values({ ownerId, siteType, subdomain, hostKey, notionPageId: check.pageId, notionPageUrl, notionConnectionId: connectionId ?? null, settings: name ? { name } : {} })
       .returning();
   } catch (err) {
     // Two owners racing for one address: the unique index decides.

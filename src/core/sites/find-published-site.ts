@@ -13,6 +13,8 @@ export type PublishedSite = {
   siteType: SiteType;
   subdomain: string;
   notionPageId: string;
+  /** The Notion connection that reads the site (official API), or null for a public page. */
+  notionConnectionId: string | null;
   status: string;
   /** The settings as they apply now: paid-only ones the plan doesn't allow are off (settingsAllowedBy). */
   settings: SiteSettings;
@@ -60,6 +62,7 @@ export async function findPublishedSite(deps: BillingDeps, address: SiteAddress,
     siteType: row.siteType,
     subdomain: row.subdomain,
     notionPageId: row.notionPageId,
+    notionConnectionId: row.notionConnectionId,
     status: row.status,
     settings,
     rawSettings: row.settings,

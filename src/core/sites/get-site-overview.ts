@@ -16,6 +16,8 @@ export type SiteOverview = {
   url: string;
   subdomainUrl: string;
   notionPageUrl: string;
+  /** The Notion connection the site is read through, or null for a public page. */
+  notionConnectionId: string | null;
   status: "published" | "paused";
   settings: SiteSettings;
   hasPassword: boolean;
@@ -49,6 +51,7 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
     url: site.customDomainVerifiedAt && site.customDomain ? `https://${site.customDomain}` : subdomainUrl,
     subdomainUrl,
     notionPageUrl: site.notionPageUrl,
+    notionConnectionId: site.notionConnectionId,
     status: site.status === "paused" ? "paused" : "published",
     settings,
     hasPassword: Boolean(site.passwordHash),

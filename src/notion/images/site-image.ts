@@ -19,7 +19,13 @@ import { fetchAllowedFile } from "./fetch-file";
 export const IMAGE_WIDTHS: readonly number[] = [...IMAGE_SIZES, ...IMAGE_DEVICE_SIZES];
 const NOTION_ORIGIN = "https://www.notion.so";
 
-export type ImageDeps = { gateway: NotionGateway; storage: FileStorage; extraOrigins: readonly string[] };
+export type ImageDeps = {
+  gateway: NotionGateway;
+  storage: FileStorage;
+  extraOrigins: readonly string[];
+  /** A connected site's files: a URL Notion's official API signed just now for the block (never stored). */
+  freshFileUrl?: (blockId: string, src: string) => Promise<string>;
+};
 export type ImageRequest = { blockId: string; src: string; width?: number };
 export type SiteImage = { body: Buffer; contentType: string; etag: string };
 
@@ -40,7 +46,7 @@ export async function getSiteImage(deps: ImageDeps, snapshot: SiteSnapshot, requ
   const key = `img:${snapshot.siteId}:${crypto.createHash("sha256").update(`${request.blockId}\n${request.src}`).digest("hex")}`;
   let original = await deps.storage.get(`${key}:orig`);
   if (!original) {
-    const url = await resolveFetchUrl(deps.gateway, request.blockId, request.src);
+    const url = deps.freshFileUrl ? await deps.freshFileUrl(request.blockId, request.src) : await resolveFetchUrl(deps.gateway, request.blockId, request.src);
     const fetched = await fetchAllowedFile(url, deps.extraOrigins);
     original = { body: fetched.body, contentType: await imageTypeOf(fetched.body, fetched.contentType) };
     await deps.storage.put(`${key}:orig`, original);

@@ -48,7 +48,7 @@ export const ipOf = (ctx: EndpointContext, req: IncomingMessage) => clientAddres
 export const visitorKey = (ctx: EndpointContext, req: IncomingMessage, site: PublishedSite) => `${site.id}|${ipOf(ctx, req)}`;
 
 export const contentRefOf = (site: PublishedSite) =>
-  contentSiteOf({ id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, settings: site.rawSettings });
+  contentSiteOf({ id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, notionConnectionId: site.notionConnectionId, settings: site.rawSettings });
 
 /** The stored snapshot; only a site that has never been fetched asks Notion here. */
 export async function snapshotOf(ctx: SiteServices, site: PublishedSite): Promise<SiteSnapshot | null> {
@@ -85,6 +85,7 @@ export function renderContextOf(ctx: SiteServices, site: PublishedSite, model: S
     appUrl: ctx.runtime.env.APP_URL,
     now: new Date(),
     subscribed,
+    fileOrigins: ctx.runtime.env.NOTION_FILE_HOSTS,
   };
 }
 

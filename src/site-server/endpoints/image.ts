@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { z } from "zod";
+import { freshConnectedFileUrl } from "@/core/notion-connections/fresh-connected-file-url";
 import { toAppError } from "@/lib/errors";
 import { getSiteImage } from "@/notion/images/site-image";
 import type { SiteSnapshot } from "@/notion/site-content";
@@ -21,7 +22,7 @@ export const imageEndpoint: Endpoint = {
   ownerRedirectsFirst: true,
   summary: "A cached, resized copy of one of the site's Notion files (`?src=&w=`).",
   handler: async (req, res, site, ctx) =>
-    serveSiteImage(ctx.runtime, res, await snapshotOf(ctx, site), ctx.params[0]!, ctx.search, req.headers["if-none-match"], req.method === "HEAD", Boolean(site.passwordHash)),
+    serveSiteImage(ctx.runtime, res, await snapshotOf(ctx, site), ctx.params[0]!, ctx.search, req.headers["if-none-match"], req.method === "HEAD", Boolean(site.passwordHash), site.notionConnectionId),
 };
 
 async function serveSiteImage(
@@ -34,13 +35,20 @@ async function serveSiteImage(
   headOnly: boolean,
   /** Protected sites' files must not be kept by shared caches. */
   privateCache: boolean,
+  /** A connected site's files are re-signed through its connection (official API). */
+  notionConnectionId: string | null,
 ): Promise<void> {
   const query = querySchema.safeParse(Object.fromEntries(search));
   if (!query.success || !blockIdSchema.safeParse(blockId).success) return sendText(res, 400, "Bad image request");
   if (!snapshot) return sendText(res, 404, "Image not found");
   try {
     const image = await getSiteImage(
-      { gateway: runtime.notion, storage: runtime.storage, extraOrigins: runtime.env.NOTION_FILE_HOSTS },
+      {
+        gateway: runtime.notion,
+        storage: runtime.storage,
+        extraOrigins: runtime.env.NOTION_FILE_HOSTS,
+        freshFileUrl: notionConnectionId ? (id, src) => freshConnectedFileUrl(runtime.notionConnections, notionConnectionId, id, src) : undefined,
+      },
       snapshot,
       { blockId: blockId.toLowerCase(), src: query.data.src, width: query.data.w },
     );

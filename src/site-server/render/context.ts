@@ -1,4 +1,5 @@
 import { getNotionFileUrl } from "notion-utils";
+import { isNotionFileHost } from "@/notion/images/fetch-file";
 import type { SiteSettings } from "@/core/sites/site-settings";
 import type { SiteModel } from "@/site-model/site-model";
 import { isImageIcon } from "@/site-model/tree-model";
@@ -20,6 +21,8 @@ export type RenderContext = {
   now: Date;
   /** Shown after a visitor subscribed (the page is rendered with the thank-you note). */
   subscribed?: boolean;
+  /** Extra exact origins of Notion files (NOTION_FILE_HOSTS: the stand-ins in tests). */
+  fileOrigins?: readonly string[];
 };
 
 export const href = (ctx: RenderContext, path: string) => `${ctx.basePath}${path}` || "/";
@@ -34,7 +37,7 @@ export const siteName = (ctx: RenderContext) => ctx.settings.name || ctx.model.t
  */
 export function imageSrc(ctx: RenderContext, src: string | null | undefined, blockId: string, width?: number): string | null {
   if (!src) return null;
-  if (getNotionFileUrl(src) || src.startsWith("/")) {
+  if (getNotionFileUrl(src) || src.startsWith("/") || isNotionFileRef(ctx, src)) {
     const params = new URLSearchParams({ src });
     if (width) params.set("w", String(width));
     return `${ctx.basePath}/_/img/${blockId}?${params}`;
@@ -47,6 +50,19 @@ export function siteIconImage(ctx: RenderContext, size: number): string | null {
   const icon = ctx.model.icon;
   if (ctx.model.kind !== "tree" || !icon || !isImageIcon(icon)) return null;
   return imageSrc(ctx, icon, ctx.model.root.pageId, size);
+}
+
+/**
+ * A file Notion hosts, kept as a stable reference without its expiring signature (a connected site's record map,
+ * read through the official API): it too must go through the image route, which signs it again.
+ */
+function isNotionFileRef(ctx: RenderContext, src: string): boolean {
+  try {
+    const url = new URL(src);
+    return isNotionFileHost(url) || Boolean(ctx.fileOrigins?.includes(url.origin));
+  } catch {
+    return false;
+  }
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotionAPI } from "notion-client";
 import { checkNotionPageForSiteType } from "@/core/notion/check-notion-page-for-site-type";
 import { fetchSiteContent } from "@/notion/fetch-site-content";
+import { publicPageSource } from "@/notion/page-source";
 import { createNotionGateway } from "@/notion/notion-gateway";
 import { createNotionStub, type NotionStub } from "../../../tools/notion-stub/server";
 import { generateWorkspace, WORKSPACE_DIR } from "../../../tools/notion-stub/generate-workspace";
@@ -188,7 +189,7 @@ describe("the demo workspace", () => {
     }
 
     const tree = async (key: string, siteType: "docs" | "help_desk" | "simple" | "docsv2") => {
-      const result = await fetchSiteContent(gateway(), { siteType, rootPageIds: [idOf(index[key]!)], previous: new Map() });
+      const result = await fetchSiteContent(publicPageSource(gateway()), { siteType, rootPageIds: [idOf(index[key]!)], previous: new Map() });
       const depth = (id: string): number => {
         const parent = result.pages.get(id)!.parentPageId;
         return parent ? 1 + depth(parent) : 0;

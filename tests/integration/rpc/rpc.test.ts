@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redeemCodes } from "@/db/schema";
+import { notionConnections, redeemCodes, users } from "@/db/schema";
 import { siteMethods } from "@/rpc/site-methods";
 import { userMethods } from "@/rpc/user-methods";
 import { stubControl } from "../../../tools/notion-stub/control";
@@ -22,6 +22,8 @@ let blogId: string;
 let docsId: string;
 let bSiteId: string;
 let png: Buffer;
+/** Owner A's Notion connection (seeded: the walls are checked before any token is used). */
+let aConnectionId: string;
 
 const site = (jar: CookieJar | null, method: string, params: unknown) => rpc(url, jar, "site", method, params);
 const user = (jar: CookieJar | null, method: string, params: unknown) => rpc(url, jar, "user", method, params);
@@ -36,6 +38,12 @@ beforeAll(async () => {
   s = await startSitesApp([], {
     beforeStart: async (db) => {
       await db.insert(redeemCodes).values([{ code: "LIFETIME-ONE" }, { code: "LIFETIME-TWO" }]);
+      const [owner] = await db.insert(users).values({ email: "owner-a@example.com", createdVia: "test-login" }).returning();
+      const [connection] = await db
+        .insert(notionConnections)
+        .values({ ownerId: owner!.id, kind: "internal", workspaceName: "A's workspace", accessTokenSealed: "v1.sealed.elsewhere.never-opened-here" })
+        .returning();
+      aConnectionId = connection!.id;
     },
   });
   url = s.app.url;
@@ -259,6 +267,10 @@ describe("walls between owners", () => {
     ["verifySiteDomain", "site", { siteId: blogId }],
     ["getSiteDomain", "site", { siteId: blogId }],
     ["deleteSite", "site", { siteId: blogId }],
+    ["updateSiteNotionSource", "site", { siteId: blogId, connectionId: null, notionPageUrl: workspaceIndex.changelog }],
+    ["listNotionConnectionPages", "site", { connectionId: aConnectionId }],
+    ["deleteNotionConnection", "site", { connectionId: aConnectionId }],
+    ["createNewSite", "site", { siteType: "docs", notionPageUrl: workspaceIndex.docs, subdomain: "b-through-a", connectionId: aConnectionId }],
     ["redeemCode", "user", { code: "LIFETIME-TWO", siteId: blogId }],
     ["getProductsForChangePlan", "user", { siteId: blogId }],
     ["changeSubscriptionPlan", "user", { siteId: blogId, priceId: "pri_pro_yearly" }],
@@ -278,6 +290,10 @@ describe("walls between owners", () => {
     expect(mine.find((x) => x.siteId === blogId)?.name).toBe("Acme Journal");
     expect(result(await site(a, "getSiteDomain", { siteId: blogId }))).toMatchObject({ domain: null });
     expect((await site(a, "getTextFeedback", { siteId: blogId })).body.error).toBeUndefined();
+    // A's Notion connection is still connected, and B sees none of it.
+    expect(result(await site(a, "listNotionConnections", {}))).toEqual([expect.objectContaining({ connectionId: aConnectionId, connected: true })]);
+    expect(result(await site(b, "listNotionConnections", {}))).toEqual([]);
+    expect(result<{ siteId: string }[]>(await site(b, "getUserSites", {})).map((x) => x.siteId)).toEqual([bSiteId]);
     // The code B tried to use on A's site is still unused.
     expect(errorCode(await user(b, "redeemCode", { code: "LIFETIME-TWO", siteId: bSiteId }))).toBeUndefined();
   });
@@ -291,7 +307,7 @@ describe("walls between owners", () => {
 
   it("covers every method of both endpoints", () => {
     const covered = new Set(aimed().map(([name]) => name));
-    const unscoped = ["getAllNotionPages", "doesDomainExist", "createNewSite", "getNotionData", "safeGetNotionPageState", "isNotionPagePublic", "getUserSites", "deleteSite"];
+    const unscoped = ["getAllNotionPages", "doesDomainExist", "createNewSite", "getNotionData", "safeGetNotionPageState", "isNotionPagePublic", "getUserSites", "deleteSite", "listNotionConnections", "addNotionIntegrationSecret"];
     const userScoped = ["getSubscriptions", "getProductsForChangePlan", "trackUserData", "trackConversionEvent", "deleteUser", "redeemCode"];
     for (const name of Object.keys(siteMethods)) expect(covered.has(name) || unscoped.includes(name), name).toBe(true);
     for (const name of Object.keys(userMethods)) expect(covered.has(name) || userScoped.includes(name), name).toBe(true);

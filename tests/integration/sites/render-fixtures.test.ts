@@ -11,6 +11,7 @@ import { NotionBody } from "@/site-server/render/notion-body";
 import { renderRoute } from "@/site-server/render/render-route";
 import { siteModelOf } from "@/site-model/site-model";
 import { fetchSiteContent } from "@/notion/fetch-site-content";
+import { publicPageSource } from "@/notion/page-source";
 import type { RenderContext } from "@/site-server/render/context";
 import { createNotionStub } from "../../../tools/notion-stub/server";
 
@@ -60,7 +61,7 @@ describe("recorded Notion pages render", () => {
     fs.writeFileSync(path.join(dir, "page.json"), JSON.stringify(recorded));
     const stub = await createNotionStub({ dataDir: dir });
     try {
-      const content = await fetchSiteContent(createNotionGateway({ apiBaseUrl: stub.apiBaseUrl, timeoutMs: 5000 }), { siteType: "docs", rootPageIds: [rootId], previous: new Map() });
+      const content = await fetchSiteContent(publicPageSource(createNotionGateway({ apiBaseUrl: stub.apiBaseUrl, timeoutMs: 5000 })), { siteType: "docs", rootPageIds: [rootId], previous: new Map() });
       const model = siteModelOf({ siteType: "docs", notionPageId: rootId, settings: { versions: [] } }, { pages: content.pages });
       expect(model?.kind).toBe("tree");
       const paths = [...model!.routes.keys()];

@@ -43,3 +43,14 @@ describe("docs/product.md §5 Notion page messages, verbatim", () => {
     expect(notionUrlProblem("HTTP://example.com")).toBeNull();
   });
 });
+
+describe("connected pages (issue 22)", () => {
+  it("says 'not shared with this connection' instead of 'not public', and how to share it; other messages unchanged", () => {
+    expect(notionPageProblem("docs", { ...plain, state: "private" }, { connected: true })).toBe(
+      "The Notion page is not shared with this connection: in Notion, open the page's ••• menu → Connections and add Pagewright",
+    );
+    expect(notionPageProblem("docs", { ...plain, state: "private" })).toBe("The Notion page is not public, you need to share it to web first");
+    expect(notionPageProblem("blog", plain, { connected: true })).toBe("Notion page must be a database, please duplicate the Notion template first");
+    expect(notionPageProblem("docs", plain, { connected: true })).toBeNull();
+  });
+});

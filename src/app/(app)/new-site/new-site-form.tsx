@@ -13,6 +13,7 @@ import { requiredStructure, SITE_TYPE_INFO, SITE_TYPE_ORDER } from "@/lib/site-t
 import { Button } from "@/components/button";
 import { Dialog, useDialogState } from "@/components/dialog";
 import { useAction } from "@/components/use-action";
+import { ConnectedPagePicker, type ConnectedChoice } from "./connected-page-picker";
 
 const CHECK_DELAY_MS = 500;
 
@@ -37,9 +38,24 @@ function useDebouncedCheck(key: string, check: (signal: AbortSignal) => Promise<
 
 const aborted = (err: unknown) => (err as { name?: string })?.name === "AbortError";
 
-export function NewSiteForm({ initialSiteType = "blog" }: { initialSiteType?: SiteType }) {
+export function NewSiteForm({
+  initialSiteType = "blog",
+  initialConnectionId,
+  connectionError,
+  notionOAuth = false,
+}: {
+  initialSiteType?: SiteType;
+  /** Whether "Connect Notion" with OAuth is configured on this server. */
+  notionOAuth?: boolean;
+  /** Back from Notion's consent screen (`?connection=`), or its error (`?connectionError=`): "Connect Notion" is open. */
+  initialConnectionId?: string;
+  connectionError?: string;
+}) {
   const router = useRouter();
   const [siteType, setSiteType] = useState<SiteType>(initialSiteType);
+  // A public page (the default) or a page read through a Notion connection (issue 22).
+  const [source, setSource] = useState<"public" | "connected">(initialConnectionId || connectionError ? "connected" : "public");
+  const [connected, setConnected] = useState<ConnectedChoice>(null);
   const [notionPageUrl, setNotionPageUrl] = useState("");
   const [subdomain, setSubdomain] = useState("");
   const [name, setName] = useState("");
@@ -48,8 +64,9 @@ export function NewSiteForm({ initialSiteType = "blog" }: { initialSiteType?: Si
   const [templateDialog, openTemplate, closeTemplate] = useDialogState<{ siteType: SiteType }>({ siteType: "blog" });
   const create = useAction();
 
-  useDebouncedCheck(`${siteType}|${notionPageUrl}`, async (signal) => {
+  useDebouncedCheck(`${siteType}|${notionPageUrl}|${source}`, async (signal) => {
     const url = notionPageUrl.trim();
+    if (source === "connected") return;
     if (!url) return setPage({ status: "idle" });
     const early = notionUrlProblem(url);
     if (early) return setPage({ status: "problem", message: early });
@@ -77,10 +94,11 @@ export function NewSiteForm({ initialSiteType = "blog" }: { initialSiteType?: Si
     }
   });
 
-  const ready = page.status === "ok" && address.status === "free";
+  const ready = (source === "connected" ? connected !== null : page.status === "ok") && address.status === "free";
   const submit = async () => {
+    const from = source === "connected" && connected ? { notionPageUrl: connected.notionPageUrl, connectionId: connected.connectionId } : { notionPageUrl: notionPageUrl.trim() };
     const created = await create.run(() =>
-      siteRpc.call("createNewSite", { siteType, notionPageUrl: notionPageUrl.trim(), subdomain: subdomain.trim().toLowerCase(), name: name.trim() || undefined }),
+      siteRpc.call("createNewSite", { siteType, ...from, subdomain: subdomain.trim().toLowerCase(), name: name.trim() || undefined }),
     );
     if (!created) return;
     trackConversion(readPublicConfig().tracking, CONVERSION.newSite, { siteType: created.siteType });
@@ -118,6 +136,23 @@ export function NewSiteForm({ initialSiteType = "blog" }: { initialSiteType?: Si
       </fieldset>
 
       <div>
+        <div className="mb-3 flex gap-2 text-sm" role="radiogroup" aria-label="Where the content comes from">
+          <label className={`cursor-pointer rounded-md border px-3 py-1 ${source === "public" ? "border-[#2255dd] bg-white" : "border-neutral-200"}`}>
+            <input type="radio" name="source" className="sr-only" checked={source === "public"} onChange={() => setSource("public")} />A public Notion page
+          </label>
+          <label className={`cursor-pointer rounded-md border px-3 py-1 ${source === "connected" ? "border-[#2255dd] bg-white" : "border-neutral-200"}`}>
+            <input type="radio" name="source" className="sr-only" checked={source === "connected"} onChange={() => setSource("connected")} />
+            Connect Notion (private pages)
+          </label>
+        </div>
+        {source === "connected" ? (
+          <>
+            <p className="text-lg font-semibold">2. Your Notion page, through a connection</p>
+            <p className="mt-1 text-sm text-neutral-600">The page stays private in Notion; Pagewright reads only the pages you share with it, and edits show up within seconds.</p>
+            <ConnectedPagePicker oauth={notionOAuth} initialConnectionId={initialConnectionId} connectionError={connectionError} onChoose={setConnected} />
+          </>
+        ) : (
+          <PublicPageField>
         <label htmlFor="notion-url" className="text-lg font-semibold">
           2. Your public Notion page
         </label>
@@ -156,6 +191,8 @@ export function NewSiteForm({ initialSiteType = "blog" }: { initialSiteType?: Si
             </figcaption>
           </figure>
         ) : null}
+          </PublicPageField>
+        )}
       </div>
 
       <div>
@@ -207,6 +244,11 @@ export function NewSiteForm({ initialSiteType = "blog" }: { initialSiteType?: Si
       </Dialog>
     </form>
   );
+}
+
+/** The public-page field, unchanged, as one piece the source switch shows or hides. */
+function PublicPageField({ children }: { children: React.ReactNode }) {
+  return <>{children}</>;
 }
 
 function TemplateHelp({ siteType }: { siteType: SiteType }) {

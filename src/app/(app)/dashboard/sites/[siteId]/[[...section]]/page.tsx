@@ -40,6 +40,7 @@ export default async function SitePage({ params }: Props) {
     feedback: current === "feedback" ? (await getTextFeedback(db, session.user.id, { siteId })).map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })) : [],
     searchMisses: current === "feedback" ? await listSearchMisses(db, session.user.id, siteId) : [],
     billing: env.billingEnabled,
+    notionOAuth: env.notionOAuthEnabled,
   };
 
   return (

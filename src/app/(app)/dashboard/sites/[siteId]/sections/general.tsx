@@ -7,15 +7,17 @@ import { Button } from "@/components/button";
 import { ColorField, Panel, SelectField, TextField, Toggle } from "@/components/fields";
 import { useSave } from "./use-save";
 import { fileToBase64 } from "@/components/file-to-base64";
+import { ConnectedPagePicker, type ConnectedChoice } from "@/app/(app)/new-site/connected-page-picker";
 
 type ImageKind = "logo" | "favicon" | "socialImage";
 const IMAGE_LABELS: Record<ImageKind, string> = { logo: "Logo", favicon: "Favicon", socialImage: "Social image" };
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-export function GeneralSection({ site }: { site: SiteOverview }) {
+export function GeneralSection({ site, notionOAuth }: { site: SiteOverview; notionOAuth: boolean }) {
   return (
     <div className="space-y-6">
       <BasicsPanel site={site} />
+      <NotionSourcePanel site={site} notionOAuth={notionOAuth} />
       <NavigationPanel site={site} />
       <ThemePanel site={site} />
       <ImagesPanel site={site} />
@@ -73,6 +75,48 @@ function BasicsPanel({ site }: { site: SiteOverview }) {
           {paused ? "Publish site" : "Pause site"}
         </Button>
       </div>
+    </Panel>
+  );
+}
+
+/**
+ * Where the site's content comes from (issue 22): a public page, or a page read through a Notion connection.
+ * Switching keeps settings, redirects and subscribers; the page is checked first.
+ */
+function NotionSourcePanel({ site, notionOAuth }: { site: SiteOverview; notionOAuth: boolean }) {
+  const [choosing, setChoosing] = useState(false);
+  const [choice, setChoice] = useState<ConnectedChoice>(null);
+  const [publicUrl, setPublicUrl] = useState(site.notionConnectionId ? "" : site.notionPageUrl);
+  const switching = useSave();
+  const move = async (connectionId: string | null, notionPageUrl: string) => {
+    const moved = await switching.save(() => siteRpc.call("updateSiteNotionSource", { siteId: site.siteId, connectionId, notionPageUrl }), "Notion source changed");
+    if (moved) setChoosing(false);
+  };
+  return (
+    <Panel
+      title="Notion source"
+      description={site.notionConnectionId ? "Read through your Notion connection: the page can stay private in Notion." : "A public Notion page (shared to the web)."}
+    >
+      {site.notionConnectionId ? (
+        <div className="space-y-2">
+          <TextField label="Public Notion page (to switch back)" placeholder="https://www.notion.so/…" value={publicUrl} onChange={(e) => setPublicUrl(e.target.value)} />
+          <Button variant="secondary" loading={switching.pending} disabled={!publicUrl.trim()} onClick={() => void move(null, publicUrl.trim())}>
+            Use a public page instead
+          </Button>
+        </div>
+      ) : null}
+      {choosing ? (
+        <div className="rounded-md bg-white p-3 text-neutral-900">
+          <ConnectedPagePicker oauth={notionOAuth} onChoose={setChoice} />
+          <Button className="mt-3" loading={switching.pending} disabled={!choice} onClick={() => choice && void move(choice.connectionId, choice.notionPageUrl)}>
+            Read the site from this page
+          </Button>
+        </div>
+      ) : (
+        <Button variant="secondary" onClick={() => setChoosing(true)}>
+          {site.notionConnectionId ? "Choose another connected page" : "Connect Notion (private pages)"}
+        </Button>
+      )}
     </Panel>
   );
 }

@@ -18,13 +18,15 @@ export type ScreenExtra = {
   feedback: { path: string; helpful: boolean; text: string; createdAt: string }[];
   searchMisses: { query: string; count: number; lastSeenAt: string }[];
   billing: boolean;
+  /** Whether "Connect Notion" with OAuth is configured (NOTION_OAUTH_CLIENT_ID). */
+  notionOAuth: boolean;
 };
 
 export function SiteScreen({ section, site, extra }: { section: SectionId; site: SiteOverview; extra: ScreenExtra }) {
   return (
     <>
       <SiteCreatedDialog site={site} />
-      {section === "general" ? <GeneralSection site={site} /> : null}
+      {section === "general" ? <GeneralSection site={site} notionOAuth={extra.notionOAuth} /> : null}
       {section === "assistant" ? <AssistantSection site={site} /> : null}
       {section === "domain" ? <DomainSection site={site} /> : null}
       {section === "password" ? <PasswordSection site={site} /> : null}

@@ -1,0 +1,159 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
+import { siteRpc, RpcError } from "@/rpc/client";
+import type { ResultOf } from "@/rpc/method";
+import type { siteMethods } from "@/rpc/site-methods";
+import { Button } from "@/components/button";
+import { useAction } from "@/components/use-action";
+
+type Connection = ResultOf<typeof siteMethods, "listNotionConnections">[number];
+type SharedPage = ResultOf<typeof siteMethods, "listNotionConnectionPages">[number];
+
+export type ConnectedChoice = { connectionId: string; notionPageUrl: string; title: string } | null;
+
+/**
+ * "Connect Notion" (issue 22): the owner's connections, a way to add one (Notion's consent screen through
+ * /api/notion/connect when the operator configured OAuth, or an internal integration secret), and the pages shared
+ * with the chosen connection to pick the site's root from. The token never reaches the browser.
+ */
+export function ConnectedPagePicker({
+  oauth,
+  initialConnectionId,
+  connectionError,
+  onChoose,
+}: {
+  /** Whether the operator configured a public integration (the "Connect Notion" button). */
+  oauth: boolean;
+  initialConnectionId?: string;
+  connectionError?: string;
+  onChoose: (choice: ConnectedChoice) => void;
+}) {
+  const [connections, setConnections] = useState<Connection[] | null>(null);
+  const [connectionId, setConnectionId] = useState<string | undefined>();
+  const [pages, setPages] = useState<{ status: "idle" | "loading" | "ok" | "problem"; items: SharedPage[]; message?: string }>({ status: "idle", items: [] });
+  const [pageId, setPageId] = useState<string | null>(null);
+  const [secret, setSecret] = useState("");
+  const add = useAction();
+
+  /** Chooses a connection and lists its shared pages (the page choice starts over). */
+  const selectConnection = useCallback(
+    async (id: string | undefined) => {
+      setConnectionId(id);
+      setPageId(null);
+      onChoose(null);
+      if (!id) return setPages({ status: "idle", items: [] });
+      setPages({ status: "loading", items: [] });
+      try {
+        setPages({ status: "ok", items: await siteRpc.call("listNotionConnectionPages", { connectionId: id }) });
+      } catch (err) {
+        setPages({ status: "problem", items: [], message: err instanceof RpcError ? err.message : GENERIC_ERROR_MESSAGE });
+      }
+    },
+    [onChoose],
+  );
+
+  const loadConnections = useCallback(async (): Promise<Connection[]> => {
+    const list = await siteRpc.call("listNotionConnections", {}).catch(() => []);
+    setConnections(list);
+    return list;
+  }, []);
+
+  useEffect(() => {
+    void siteRpc
+      .call("listNotionConnections", {})
+      .catch(() => [] as Connection[])
+      .then((list) => {
+        setConnections(list);
+        const usable = list.filter((c) => c.connected);
+        const first = usable.find((c) => c.connectionId === initialConnectionId) ?? usable[0];
+        if (first) void selectConnection(first.connectionId);
+      });
+  }, [selectConnection, initialConnectionId]);
+
+  const addSecret = async () => {
+    const added = await add.run(() => siteRpc.call("addNotionIntegrationSecret", { secret: secret.trim() }), { success: "Notion connected" });
+    if (!added) return;
+    setSecret("");
+    await loadConnections();
+    await selectConnection(added.connectionId);
+  };
+
+  const choose = (page: SharedPage) => {
+    setPageId(page.id);
+    onChoose({ connectionId: connectionId!, notionPageUrl: page.url, title: page.title });
+  };
+
+  const usable = (connections ?? []).filter((c) => c.connected);
+  return (
+    <div className="mt-3 space-y-4" data-testid="connected-page-picker">
+      {connectionError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {connectionError}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        {oauth ? (
+          // A plain link: the route redirects to Notion's consent screen.
+          <a href="/api/notion/connect" className="rounded-md bg-neutral-900 px-4 py-2 text-sm font-medium text-white hover:bg-neutral-700">
+            Connect Notion
+          </a>
+        ) : null}
+        {usable.length ? (
+          <label className="flex items-center gap-2 text-sm">
+            Workspace
+            <select value={connectionId ?? ""} onChange={(e) => void selectConnection(e.target.value || undefined)} className="rounded-md border border-neutral-300 bg-white px-2 py-1">
+              {usable.map((c) => (
+                <option key={c.connectionId} value={c.connectionId}>
+                  {c.workspaceName ?? "Notion workspace"} ({c.kind === "oauth" ? "connected" : "internal integration"})
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-neutral-700">Or paste an internal integration secret</summary>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <input
+            type="password"
+            autoComplete="off"
+            aria-label="Internal integration secret"
+            placeholder="ntn_…"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            className="w-full rounded-md border border-neutral-300 bg-white px-3 py-2 sm:w-80"
+          />
+          <Button type="button" loading={add.pending} disabled={secret.trim().length < 20} onClick={() => void addSecret()}>
+            Add
+          </Button>
+        </div>
+        <p className="mt-1 text-neutral-500">In Notion: Settings → Connections → Develop or manage integrations → your integration → Configuration. Then share your pages with it.</p>
+      </details>
+      {pages.status === "loading" ? <p className="text-sm text-neutral-500">Loading the pages shared with Pagewright…</p> : null}
+      {pages.status === "problem" ? (
+        <p role="alert" className="text-sm text-red-700">
+          {pages.message}
+        </p>
+      ) : null}
+      {pages.status === "ok" && !pages.items.length ? <p className="text-sm text-neutral-600">No pages are shared with this connection yet: in Notion, open a page&apos;s ••• menu → Connections and add Pagewright.</p> : null}
+      {pages.items.length ? (
+        <fieldset>
+          <legend className="text-sm text-neutral-600">Choose the page the site is built from</legend>
+          <ul className="mt-2 max-h-72 space-y-1 overflow-auto rounded-md border border-neutral-200 bg-white p-2">
+            {pages.items.map((page) => (
+              <li key={page.id}>
+                <label className={`flex cursor-pointer items-center gap-2 rounded px-2 py-1 ${page.topLevel ? "" : "pl-6 text-neutral-600"}`}>
+                  <input type="radio" name="connected-page" value={page.id} checked={pageId === page.id} onChange={() => choose(page)} />
+                  <span>{page.title || "Untitled"}</span>
+                  {page.kind === "database" ? <span className="text-xs text-neutral-500">database</span> : null}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { and, eq } from "drizzle-orm";
+import { notionConnections, type NotionConnectionRow } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { openSecret } from "@/lib/secret-box";
+import { createOfficialClient, type OfficialClient } from "@/notion/official/client";
+import { accessTokenKey, type NotionConnectionDeps } from "./connection-deps";
+
+export const DISCONNECTED_MESSAGE = "This Notion connection was disconnected: connect Notion again and choose the new connection for the site";
+
+/** The owner's connection, or NOT_FOUND (another owner's connection is not found either). */
+export async function getConnectionForOwnerOrThrow(deps: Pick<NotionConnectionDeps, "db">, ownerId: string, connectionId: string): Promise<NotionConnectionRow> {
+  const [row] = await deps.db
+    .select()
+    .from(notionConnections)
+    .where(and(eq(notionConnections.id, connectionId), eq(notionConnections.ownerId, ownerId)))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "Notion connection not found");
+  return row;
+}
+
+/** An official-API client with the connection's token, opened here and handed only to the client. */
+export function officialClientOf(deps: NotionConnectionDeps, connection: NotionConnectionRow): OfficialClient {
+  if (!connection.accessTokenSealed) throw new AppError("UNAUTHORIZED", DISCONNECTED_MESSAGE);
+  return createOfficialClient({ token: openSecret(accessTokenKey(deps.authSecret), connection.accessTokenSealed), baseUrl: deps.officialApiBase });
+}
+
+/** The connection by id, whoever owns it (for reading a site's content, whose owner is already known). */
+export async function getConnection(deps: Pick<NotionConnectionDeps, "db">, connectionId: string): Promise<NotionConnectionRow> {
+  const [row] = await deps.db.select().from(notionConnections).where(eq(notionConnections.id, connectionId)).limit(1);
+  if (!row) throw new AppError("UNAUTHORIZED", DISCONNECTED_MESSAGE);
+  return row;
+}

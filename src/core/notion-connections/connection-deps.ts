@@ -1,0 +1,17 @@
+import type { Db } from "@/db/client";
+import { deriveSecretKey, type SecretKey } from "@/lib/secret-box";
+
+/** What the connection operations need: the database, the secret the token keys derive from, Notion's API origin. */
+export type NotionConnectionDeps = {
+  db: Db;
+  authSecret: string;
+  /** The official API origin without /v1 (NOTION_OFFICIAL_API_BASE). */
+  officialApiBase: string;
+};
+
+/** The operator's public integration, when configured (NOTION_OAUTH_CLIENT_ID / _SECRET) — and where Notion sends owners back. */
+export type NotionOAuthConfig = { clientId: string; clientSecret: string; redirectUri: string };
+
+/** One key per purpose, both derived from AUTH_SECRET: access tokens, and the webhook verification token. */
+export const accessTokenKey = (authSecret: string): SecretKey => deriveSecretKey(authSecret, "notion-access-token");
+export const webhookTokenKey = (authSecret: string): SecretKey => deriveSecretKey(authSecret, "notion-webhook-verification-token");

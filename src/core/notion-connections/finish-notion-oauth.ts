@@ -1,0 +1,60 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import { notionConnections } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { sealSecret } from "@/lib/secret-box";
+import { createOfficialClient } from "@/notion/official/client";
+import { notionCall } from "@/notion/official/errors";
+import { accessTokenKey, type NotionConnectionDeps, type NotionOAuthConfig } from "./connection-deps";
+import { oauthStateFor } from "./start-notion-oauth";
+
+export const notionOAuthCallbackInput = z.object({
+  code: z.string().min(1).max(1000).optional(),
+  state: z.string().min(1).max(500).optional(),
+  error: z.string().max(200).optional(),
+});
+
+const sameString = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+};
+
+/**
+ * "Connect Notion", step two (Notion redirected back): the state must equal the cookie's and be this owner's; the
+ * code is exchanged for an access token (client id and secret as Basic auth, by the SDK), which is stored sealed.
+ */
+export async function finishNotionOAuth(
+  deps: NotionConnectionDeps & { oauth: NotionOAuthConfig | null },
+  ownerId: string,
+  input: z.input<typeof notionOAuthCallbackInput>,
+  cookieState: string | undefined,
+): Promise<{ connectionId: string }> {
+  if (!deps.oauth) throw new AppError("NOT_FOUND", "Connecting Notion with OAuth is not configured on this server");
+  const { code, state, error } = notionOAuthCallbackInput.parse(input);
+  if (!state || !cookieState || !sameString(state, cookieState)) throw new AppError("FORBIDDEN", "This Notion sign-in did not start here: please click “Connect Notion” again");
+  const nonce = state.split(".")[0] ?? "";
+  if (!sameString(state, oauthStateFor(deps.authSecret, ownerId, nonce))) throw new AppError("FORBIDDEN", "This Notion sign-in was started by another account: please click “Connect Notion” again");
+  if (error || !code) throw new AppError("VALIDATION", error === "access_denied" ? "Notion access was not granted" : "Notion did not return an authorization code");
+
+  // The SDK needs no token for the exchange; the client's own auth is the Basic header it builds from these.
+  const client = createOfficialClient({ token: `oauth-exchange:${nonce}`, baseUrl: deps.officialApiBase });
+  const grant = await notionCall(() =>
+    client.oauth.token({ client_id: deps.oauth!.clientId, client_secret: deps.oauth!.clientSecret, grant_type: "authorization_code", code, redirect_uri: deps.oauth!.redirectUri }),
+  ).catch((err) => {
+    throw new AppError("UPSTREAM", "Notion did not accept the authorization, please connect again", { cause: err });
+  });
+  const [row] = await deps.db
+    .insert(notionConnections)
+    .values({
+      ownerId,
+      kind: "oauth",
+      workspaceId: grant.workspace_id,
+      workspaceName: grant.workspace_name,
+      workspaceIcon: grant.workspace_icon,
+      botId: grant.bot_id,
+      accessTokenSealed: sealSecret(accessTokenKey(deps.authSecret), grant.access_token),
+    })
+    .returning({ id: notionConnections.id });
+  return { connectionId: row!.id };
+}

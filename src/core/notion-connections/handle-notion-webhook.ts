@@ -1,0 +1,123 @@
+import crypto from "node:crypto";
+import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { notionPages, notionWebhookEvents, notionWebhookVerification, sites } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { openSecret, sealSecret } from "@/lib/secret-box";
+import type { ContentService } from "@/notion/site-content";
+import type { SiteEvents } from "@/core/sites/site-events";
+import { contentSiteOf } from "@/core/sites/content-site-of";
+import { webhookTokenKey } from "./connection-deps";
+
+/**
+ * Notion's webhooks (POST /api/webhooks/notion). The subscription's one-time verification request carries the token
+ * that keys every later signature: the first one is stored (sealed) and logged once for the operator, who pastes it
+ * into the integration's settings; a later one never replaces it (an unsigned request must not change the key).
+ * Events must carry `X-Notion-Signature: sha256=<HMAC of the raw body>` (checked in constant time), are accepted
+ * once per event id, and refresh at once every connected site that shows the page — by re-reading Notion's current
+ * state for the pages named, never by trusting the payload's content.
+ */
+
+const VERIFICATION_ROW = "notion";
+
+const verificationSchema = z.object({ verification_token: z.string().min(8).max(500) });
+const eventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  entity: z.object({ id: z.string().min(1).max(100), type: z.string().max(50) }),
+  data: z
+    .object({ parent: z.object({ id: z.string().max(100), type: z.string().max(50), data_source_id: z.string().max(100).optional() }).partial().optional() })
+    .passthrough()
+    .optional(),
+});
+
+export type NotionWebhookDeps = {
+  db: Db;
+  authSecret: string;
+  content: ContentService;
+  siteEvents: SiteEvents;
+  log: (message: string) => void;
+};
+
+export type NotionWebhookResult =
+  | { kind: "verification"; stored: boolean }
+  | { kind: "duplicate"; eventId: string }
+  | { kind: "event"; eventId: string; sites: string[]; refreshed: Promise<unknown> };
+
+const dashed = (id: string) => {
+  const h = id.replace(/-/g, "").toLowerCase();
+  return /^[0-9a-f]{32}$/.test(h) ? `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}` : null;
+};
+
+export function notionSignatureOf(rawBody: string, verificationToken: string): string {
+  return `sha256=${crypto.createHmac("sha256", verificationToken).update(rawBody).digest("hex")}`;
+}
+
+function signatureMatches(rawBody: string, header: string | null, verificationToken: string): boolean {
+  if (!header) return false;
+  const expected = Buffer.from(notionSignatureOf(rawBody, verificationToken));
+  const given = Buffer.from(header.trim());
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+async function storedVerificationToken(deps: NotionWebhookDeps): Promise<string | null> {
+  const [row] = await deps.db.select().from(notionWebhookVerification).where(eq(notionWebhookVerification.id, VERIFICATION_ROW)).limit(1);
+  return row ? openSecret(webhookTokenKey(deps.authSecret), row.verificationTokenSealed) : null;
+}
+
+export async function handleNotionWebhook(deps: NotionWebhookDeps, rawBody: string, signature: string | null): Promise<NotionWebhookResult> {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    throw new AppError("VALIDATION", "The body is not JSON");
+  }
+
+  const verification = verificationSchema.safeParse(body);
+  if (verification.success && !(body as { type?: unknown }).type) {
+    const inserted = await deps.db
+      .insert(notionWebhookVerification)
+      .values({ id: VERIFICATION_ROW, verificationTokenSealed: sealSecret(webhookTokenKey(deps.authSecret), verification.data.verification_token) })
+      .onConflictDoNothing()
+      .returning({ id: notionWebhookVerification.id });
+    if (inserted.length) {
+      // Shown once so the operator can paste it into the integration's Webhooks tab.
+      deps.log(`[notion] webhook verification token received — paste it into your Notion integration's Webhooks settings: ${verification.data.verification_token}`);
+    } else {
+      deps.log("[notion] a webhook verification request arrived but a verification token is already stored; it was ignored");
+    }
+    return { kind: "verification", stored: inserted.length > 0 };
+  }
+
+  const token = await storedVerificationToken(deps);
+  if (!token || !signatureMatches(rawBody, signature, token)) throw new AppError("UNAUTHORIZED", "Bad signature");
+  const event = eventSchema.safeParse(body);
+  if (!event.success) throw new AppError("VALIDATION", "Not a Notion webhook event");
+  const { id: eventId, type, entity, data } = event.data;
+
+  const fresh = await deps.db
+    .insert(notionWebhookEvents)
+    .values({ eventId, eventType: type, entityId: entity.id })
+    .onConflictDoNothing()
+    .returning({ eventId: notionWebhookEvents.eventId });
+  if (!fresh.length) return { kind: "duplicate", eventId };
+
+  // The page itself and its parent (a new row's database, a new sub-page's parent page): whichever a site shows.
+  const pageIds = [...new Set([entity.id, data?.parent?.id, data?.parent?.data_source_id].map((id) => (id ? dashed(id) : null)).filter((id): id is string => Boolean(id)))];
+  if (!pageIds.length) return { kind: "event", eventId, sites: [], refreshed: Promise.resolve() };
+  const containing = deps.db.select({ siteId: notionPages.siteId }).from(notionPages).where(inArray(notionPages.pageId, pageIds));
+  const rows = await deps.db
+    .select()
+    .from(sites)
+    .where(and(isNotNull(sites.notionConnectionId), or(inArray(sites.notionPageId, pageIds), inArray(sites.id, containing))));
+  const refreshed = Promise.all(
+    rows.map(async (site) => {
+      const result = await deps.content.refresh(contentSiteOf(site), { changedPageIds: pageIds });
+      if (result.status === "updated") deps.siteEvents.emitSiteChanged(site.id);
+      if (result.status === "failed") deps.log(`[notion] webhook refresh of site ${site.id} failed: ${result.message}`);
+      return result;
+    }),
+  );
+  return { kind: "event", eventId, sites: rows.map((r) => r.id), refreshed };
+}
