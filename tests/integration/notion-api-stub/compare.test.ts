@@ -104,10 +104,11 @@ afterAll(async () => {
 describe("the demo workspace through both APIs", () => {
   it("has a root for every site type and failure case of the demo", () => {
     expect(Object.keys(official.workspace().roots).sort()).toEqual(
-      ["blog", "boardDatabase", "changelog", "docs", "docsv2", "help_desk", "listDatabase", "missingProperties", "notDatabase", "roadmap", "simple", "tableDatabase"].sort(),
+      ["blog", "boardDatabase", "changelog", "docs", "docsv2", "help_desk", "listDatabase", "missingProperties", "notDatabase", "roadmap", "showcase", "simple", "tableDatabase"].sort(),
     );
   });
 
+  // The showcase page (inline databases with several views, covers, embeds in columns) is not compared yet.
   it.each(["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties"])(
     "%s: same blocks, types, text, databases and users",
     async (key) => {
