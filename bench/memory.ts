@@ -35,7 +35,7 @@ const MB = 1024 * 1024;
 type Measured = { cacheMb: number | "unbounded"; snapshotsHeap: number; modelsHeap: number; cachedSites: number; countedBytes: number; sites: number; models: number };
 
 export async function benchMemory(): Promise<BenchRow[]> {
-  const dataDir = await seed();
+  const dataDir = await seedManySites(SITES);
   try {
     const unbounded = await measureInChild(dataDir, "unbounded");
     const bounded = await measureInChild(dataDir, String(DEFAULT_CACHE_MB));
@@ -60,11 +60,14 @@ export async function benchMemory(): Promise<BenchRow[]> {
   }
 }
 
-/** The demo sites fetched once through the real reader, then written again under SITES site ids. */
-async function seed(): Promise<string> {
+/**
+ * The demo sites fetched once through the real reader, then written again under `count` site ids (PGlite in the
+ * returned data directory, or the PostgreSQL database given). Also used by bench/roles.ts.
+ */
+export async function seedManySites(count: number, databaseUrl?: string): Promise<string> {
   const stub = await createNotionStub({ dataDir: WORKSPACE });
   const dataDir = tempDataDir("bench-memory-");
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, databaseUrl });
   try {
     await migrateDatabase(database);
     const content = createContentService({ db: database.db, gateway: createNotionGateway({ apiBaseUrl: stub.apiBaseUrl, timeoutMs: 10_000 }), revalidateMs: 3_600_000 });
@@ -76,7 +79,7 @@ async function seed(): Promise<string> {
       if (result.status !== "updated") throw new Error(`could not fetch the demo ${siteType} site: ${result.status}`);
       fetched.set(siteType, (await content.getSnapshot(site.id))!);
     }
-    for (let i = TYPES.length; i < SITES; i++) {
+    for (let i = TYPES.length; i < count; i++) {
       const siteType = TYPES[i % TYPES.length]!;
       const source = fetched.get(siteType)!;
       const { site } = await insertSite(database, siteType, pageIdOf(workspaceIndex[siteType]!));

@@ -14,9 +14,12 @@ const benches: Record<string, () => Promise<BenchRow[]>> = {
   lighthouse: async () => (await import("./lighthouse")).benchLighthouse(),
   ai: async () => (await import("./ai")).benchAi(),
   memory: async () => (await import("./memory")).benchMemory(),
+  roles: async () => (await import("./roles")).benchRoles(),
+  analytics: async () => (await import("./analytics")).benchAnalytics(),
+  webhooks: async () => (await import("./webhooks")).benchWebhooks(),
 };
 /** Long runs left out of the default `npm run bench`; name them to run them (`npm run bench -- memory`). */
-const ON_REQUEST = new Set(["memory"]);
+const ON_REQUEST = new Set(["memory", "roles", "analytics", "webhooks"]);
 
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {

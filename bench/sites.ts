@@ -1,8 +1,3 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import autocannon from "autocannon";
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import { contentHashOf } from "@/notion/fetch-site-content";
 import { siteModelOf } from "@/site-model/site-model";
@@ -12,48 +7,24 @@ import { stubControl } from "../tools/notion-stub/control";
 import { BLOG_SCHEMA, RecordMapBuilder, blogRows, type BodyBlock } from "../tests/helpers/notion-records";
 import { rawRequest } from "../tests/helpers/raw-request";
 import { startSitesApp, workspaceIndex } from "../tests/helpers/sites";
+import { benchCachedPageAsRun } from "./cached-page";
 import type { BenchRow } from "./sync";
 
 /**
  * Published-site budgets (issue 5): requests per second of a cached page against a minimal Node server sending the
- * same bytes (one autocannon run each, 10 connections, same machine), JavaScript shipped on content pages, server
- * render time of a 300-block page on a cache miss, and edit-to-visible time under a steady request rate.
+ * same bytes (./cached-page.ts: `npm start`, an API-made site, the load generator in its own process), JavaScript
+ * shipped on content pages, server render time of a 300-block page on a cache miss, and edit-to-visible time under a
+ * steady request rate.
  */
-/** The baseline: Node's http module sending the same bytes, nothing else. */
-const MINIMAL_SERVER = `
-const http = require("node:http");
-const body = require("node:fs").readFileSync(process.argv[1]);
-const server = http.createServer((req, res) => {
-  res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
-  res.end(body);
-});
-server.listen(0, "127.0.0.1", () => console.log(server.address().port));
-`;
-
 export async function benchSites(): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
+  // 1. The cached page as users run it, against a minimal server sending the same bytes.
+  const rows: BenchRow[] = await benchCachedPageAsRun();
   const s = await startSitesApp([{ siteType: "blog", page: workspaceIndex.blog! }, { siteType: "changelog", page: workspaceIndex.changelog! }], { env: { REVALIDATE_SECONDS: "1" } });
   const [blog, changelog] = s.hosts as [string, string];
   try {
     const post = "/how-we-made-dashboards-10-faster";
     const page = await rawRequest(`${s.app.url}${post}`, { host: blog });
     if (page.status !== 200) throw new Error(`post answered ${page.status}`);
-
-    // 1. Cached page vs a minimal server with the same bytes, each in its own process (autocannon runs here).
-    const bodyFile = path.join(os.tmpdir(), `bench-page-${process.pid}.html`);
-    fs.writeFileSync(bodyFile, page.bytes);
-    const minimal = spawn(process.execPath, ["-e", MINIMAL_SERVER, bodyFile], { stdio: ["ignore", "pipe", "inherit"] });
-    const minimalPort = await new Promise<number>((resolve) => minimal.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim()))));
-    const minimalUrl = `http://127.0.0.1:${minimalPort}${post}`;
-    const run = (url: string, host?: string) =>
-      autocannon({ url, connections: 10, duration: 8, headers: host ? { host } : {} }) as Promise<autocannon.Result>;
-    await run(`${s.app.url}${post}`, blog); // warm-up
-    const ours = await run(`${s.app.url}${post}`, blog);
-    const base = await run(minimalUrl);
-    minimal.kill();
-    fs.rmSync(bodyFile, { force: true });
-    rows.push({ name: "cached post, req/s (10 connections)", value: Math.round(ours.requests.average), baseline: Math.round(base.requests.average), ratio: +(ours.requests.average / base.requests.average).toFixed(2), budget: "≥ 0.5" });
-    rows.push({ name: "cached post, mean latency ms", value: ours.latency.average, baseline: base.latency.average, ratio: +(ours.latency.average / base.latency.average).toFixed(2), budget: "" });
 
     // 2. JavaScript on content pages: inline scripts plus the uncompressed size of every script they load.
     let scriptBytes = 0;

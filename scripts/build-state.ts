@@ -2,29 +2,19 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
+import { ROOT, SERVER_BUNDLE, STAT_STAMP_FILE, buildInputs, statFingerprint } from "./build-stamp.mjs";
 
-/** `npm start` builds when the build is missing or stale: a hash of sources, config and lockfile (CONTRACTS §1). */
-export const ROOT = path.resolve(import.meta.dirname, "..");
+/**
+ * `npm start` builds when the build is missing or stale: a hash of sources, config and lockfile (CONTRACTS §1). The
+ * build is Next.js's plus our server bundled by esbuild; a stamp of the inputs' sizes and times lets a start skip
+ * reading them (scripts/start.mjs).
+ */
+export { ROOT };
 const HASH_FILE = path.join(ROOT, ".next", "BUILD_SOURCE_HASH");
-const INPUT_DIRS = ["src", "public"];
-const INPUT_FILES = ["next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json"];
-
-function walk(dir: string, out: string[]): void {
-  if (!fs.existsSync(dir)) return;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, out);
-    else if (entry.isFile()) out.push(full);
-  }
-}
 
 export function sourceHash(): string {
-  const files: string[] = [];
-  for (const d of INPUT_DIRS) walk(path.join(ROOT, d), files);
-  for (const f of INPUT_FILES) if (fs.existsSync(path.join(ROOT, f))) files.push(path.join(ROOT, f));
-  files.sort();
   const hash = crypto.createHash("sha256");
-  for (const file of files) {
+  for (const file of buildInputs()) {
     hash.update(path.relative(ROOT, file));
     hash.update("\0");
     hash.update(fs.readFileSync(file));
@@ -33,18 +23,28 @@ export function sourceHash(): string {
   return hash.digest("hex");
 }
 
+/** Runs scripts/bundle-server.mjs (esbuild with a plugin needs its async API, so it runs in its own process). */
+function bundleServer(): void {
+  const result = spawnSync(process.execPath, [path.join(ROOT, "scripts", "bundle-server.mjs")], { cwd: ROOT, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`bundling the server failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`);
+}
+
 export function buildIsCurrent(): boolean {
   try {
-    return fs.readFileSync(HASH_FILE, "utf8").trim() === sourceHash();
+    return fs.readFileSync(HASH_FILE, "utf8").trim() === sourceHash() && fs.existsSync(SERVER_BUNDLE);
   } catch {
     return false;
   }
 }
 
-/** Runs `next build` unless the current build matches the sources. Throws when the build fails. */
+/** Runs `next build` and bundles the server unless the current build matches the sources. Throws when the build fails. */
 export function ensureBuild(opts: { quiet?: boolean } = {}): void {
-  if (buildIsCurrent()) return;
+  if (buildIsCurrent()) {
+    fs.writeFileSync(STAT_STAMP_FILE, statFingerprint());
+    return;
+  }
   const hash = sourceHash();
+  const stamp = statFingerprint();
   if (!opts.quiet) console.log("[build] sources changed or no build yet: running next build…");
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
     cwd: ROOT,
@@ -55,5 +55,7 @@ export function ensureBuild(opts: { quiet?: boolean } = {}): void {
   if (result.status !== 0) {
     throw new Error(`next build failed (exit ${result.status})\n${opts.quiet ? `${result.stdout}\n${result.stderr}` : ""}`);
   }
+  bundleServer();
   fs.writeFileSync(HASH_FILE, hash);
+  fs.writeFileSync(STAT_STAMP_FILE, stamp);
 }

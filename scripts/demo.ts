@@ -74,8 +74,10 @@ const DEMO_SITES = [
 }
 
 const { siteUrl } = await import("../src/lib/site-address");
-await (await import("../src/server")).serverReady;
 const appsDomain = process.env.APPS_DOMAIN ?? `localhost:${PORT}`;
+// The website's showcase links each demo site live while the demo runs (src/marketing-site/content/showcase.ts).
+process.env.SHOWCASE_URLS ??= DEMO_SITES.map((site) => `${site.siteType}=${siteUrl({ siteType: site.siteType, subdomain: site.subdomain, appsDomain })}/`).join(",");
+await (await import("../src/server")).serverReady;
 console.log(`\nDemo ready (Notion stand-in on ${stub.url}). Sign in at http://localhost:${PORT}/signin with ${DEMO_EMAIL}.`);
 for (const site of DEMO_SITES) console.log(`  ${site.siteType.padEnd(10)} ${siteUrl({ siteType: site.siteType, subdomain: site.subdomain, appsDomain })}/`);
 const stop = () => void stub.close();

@@ -8,6 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT, ensureBuild } from "./build-state";
 
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numTotalTests: number;
+  testResults?: { name: string; status: string; message?: string; assertionResults?: { fullName: string; status: string }[] }[];
+};
 type Step = { name: string; cmd: string[]; env?: Record<string, string>; vitest?: boolean };
 
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
@@ -38,6 +44,18 @@ if (selected.some((s) => s.name.startsWith("integration") || s.name === "browser
   ensureBuild();
 }
 
+// The summary is what CI shows last: name each failure there, so a red run says which test without the whole log.
+function failedTestsOf(report: VitestReport): string[] {
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(ROOT, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const test of failedTests) lines.push(`       ✗ ${where} › ${test.fullName}`);
+    if (file.status === "failed" && failedTests.length === 0) lines.push(`       ✗ ${where}: ${(file.message ?? "failed").split("\n")[0]}`);
+  }
+  return lines;
+}
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "test-report-"));
 let passed = 0;
 let failed = 0;
@@ -51,7 +69,7 @@ for (const [i, step] of selected.entries()) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let counts = "";
   if (step.vitest && fs.existsSync(report)) {
-    const json = JSON.parse(fs.readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numTotalTests: number };
+    const json = JSON.parse(fs.readFileSync(report, "utf8")) as VitestReport;
     passed += json.numPassedTests;
     failed += json.numFailedTests;
     counts = ` (${json.numPassedTests} passed, ${json.numFailedTests} failed)`;
@@ -63,6 +81,7 @@ for (const [i, step] of selected.entries()) {
   const ok = run.status === 0 && !counts.includes("no tests ran");
   if (!ok && !step.vitest) failed += 1;
   results.push(`${ok ? "ok  " : "FAIL"} ${step.name}${counts} ${seconds}s`);
+  if (step.vitest && fs.existsSync(report)) results.push(...failedTestsOf(JSON.parse(fs.readFileSync(report, "utf8")) as VitestReport));
 }
 
 console.log("\n[test] summary");

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { parsePageId } from "notion-utils";
+import { parseTemplateUrls } from "./lib/notion-templates";
+import type { SiteType } from "./lib/site-types";
 
 /**
  * All configuration, validated once (CONTRACTS §2). Nothing reads process.env elsewhere on the server.
@@ -31,6 +34,10 @@ const proxyHops = z
   .transform(Number)
   .pipe(z.number().int().max(10, "TRUST_PROXY: at most 10 proxies"));
 
+/** The parts one process can run: `all` is one process doing everything, as on a single machine. */
+export const SERVER_ROLES = ["all", "sites", "app", "worker"] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
 const rawEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
@@ -43,8 +50,21 @@ const rawEnvSchema = z.object({
   /** Proxies in front of the app whose X-Forwarded-* entries are trusted (counted from the right). */
   TRUST_PROXY: proxyHops,
   REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
+  /**
+   * What this process does (README "Running several processes"): everything (the default), only published sites
+   * (no Next.js loaded), only the app (dashboard, product website, API), or only background refreshes.
+   */
+  PAGEWRIGHT_ROLE: z.enum(SERVER_ROLES).default("all"),
   /** Memory for Notion snapshots kept per process (least recently used sites leave first), in MB. */
   SNAPSHOT_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),
+  /** How long a site's refresh holds it before another process may take over (one killed mid-refresh holds it this long). */
+  REFRESH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(120),
+  /** Built-in analytics (issue 25): raw events kept this many days (aggregates for ever), batch flush and rollup periods. */
+  ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  ANALYTICS_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Prometheus metrics at /metrics on the app host (README "Running several processes"): off unless set; a scraper sends it as a bearer token. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
 
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -58,6 +78,13 @@ const rawEnvSchema = z.object({
   NOTION_OAUTH_CLIENT_SECRET: optionalString,
   /** Notion's official API origin, without /v1 (the official-API stand-in in tests). */
   NOTION_OFFICIAL_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** A public Notion page the operator owns, read every NOTION_CANARY_INTERVAL_SECONDS; its outcome is in /api/health. */
+  NOTION_CANARY_PAGE: optionalString,
+  NOTION_CANARY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How often a connected site polls once Notion's webhooks reach us (they bring edits at once). */
+  NOTION_WEBHOOK_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** Operators (comma-separated emails): they see the admin screen (the webhook verification token). */
+  ADMIN_EMAILS: optionalString,
 
   PADDLE_ENV: z.enum(["sandbox", "production"]).optional(),
   PADDLE_API_KEY: optionalString,
@@ -92,17 +119,31 @@ const rawEnvSchema = z.object({
   POSTHOG_KEY: optionalString,
   PLAUSIBLE_DOMAIN: optionalString,
   CRISP_WEBSITE_ID: optionalString,
+  /** Public Notion templates to duplicate, by site type: "blog=https://…,roadmap=https://…" (else CSV downloads). */
+  TEMPLATE_URLS: optionalString,
+  /** The website's showcase links each demo site live, by type: "blog=http://lumen.localhost:3000/,…" (`npm run demo` sets it). */
+  SHOWCASE_URLS: optionalString,
+  /** Where the website's "Source code" links (the product is open source); no request is ever made to it. */
+  APP_SOURCE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** An operator's own Terms, Privacy and Contact pages; unset, the website's defaults at /terms, /privacy, /contact. */
+  TERMS_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PRIVACY_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  CONTACT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
 
-export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV" | "NOTION_OFFICIAL_API_BASE"> & {
+export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV" | "NOTION_OFFICIAL_API_BASE" | "NOTION_CANARY_PAGE" | "ADMIN_EMAILS"> & {
   APP_URL: string;
   APPS_DOMAIN: string;
   NOTION_FILE_HOSTS: string[];
   DNS_SERVERS: string[];
   PADDLE_ENV: "sandbox" | "production";
   NOTION_OFFICIAL_API_BASE: string;
+  /** The canary page's id (from a URL or a bare id), when set. */
+  NOTION_CANARY_PAGE?: string;
+  /** Lower-cased. */
+  ADMIN_EMAILS: string[];
   /** "Connect Notion" with OAuth is offered only when the operator configured a public integration. */
   notionOAuthEnabled: boolean;
   /** Payments are on only with a Paddle API key (then the webhook secret and client token are required too). */
@@ -178,10 +219,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (raw.PADDLE_API_KEY && (!raw.PADDLE_WEBHOOK_SECRET || !raw.PADDLE_CLIENT_TOKEN)) {
     throw new ConfigError("PADDLE_API_KEY needs PADDLE_WEBHOOK_SECRET and PADDLE_CLIENT_TOKEN too (or unset all three: billing off)");
   }
+  if (raw.PAGEWRIGHT_ROLE !== "all" && !raw.DATABASE_URL) {
+    throw new ConfigError(`PAGEWRIGHT_ROLE=${raw.PAGEWRIGHT_ROLE} needs DATABASE_URL: with PGlite one process does everything (PAGEWRIGHT_ROLE=all)`);
+  }
   const s3Values = [raw.S3_ENDPOINT, raw.S3_BUCKET, raw.S3_REGION, raw.S3_ACCESS_KEY_ID, raw.S3_SECRET_ACCESS_KEY];
   if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
     throw new ConfigError("S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or unset all: files on local disk)");
   }
+  const canaryPage = raw.NOTION_CANARY_PAGE ? parsePageId(raw.NOTION_CANARY_PAGE.trim(), { uuid: true }) : undefined;
+  if (raw.NOTION_CANARY_PAGE && !canaryPage) throw new ConfigError("NOTION_CANARY_PAGE: not a Notion page URL or id");
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   const appsDomain = (raw.APPS_DOMAIN ?? `localhost:${raw.PORT}`).toLowerCase();
   const isProductionStage = raw.NODE_ENV === "production" && raw.RELEASE_STAGE !== "preview";
@@ -196,6 +242,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     NOTION_FILE_HOSTS: list(raw.NOTION_FILE_HOSTS).map(originOf),
     DNS_SERVERS: list(raw.DNS_SERVERS),
     NOTION_OFFICIAL_API_BASE: (raw.NOTION_OFFICIAL_API_BASE ?? NOTION_OFFICIAL_API_DEFAULT).replace(/\/+$/, ""),
+    NOTION_CANARY_PAGE: canaryPage,
+    ADMIN_EMAILS: list(raw.ADMIN_EMAILS).map((e) => e.toLowerCase()),
     notionOAuthEnabled: Boolean(raw.NOTION_OAUTH_CLIENT_ID),
     PADDLE_ENV: raw.PADDLE_ENV ?? (isProductionStage && raw.RELEASE_STAGE === "production" ? "production" : "sandbox"),
     billingEnabled: Boolean(raw.PADDLE_API_KEY),
@@ -228,6 +276,8 @@ export type PublicConfig = {
   };
   bugsnagApiKey?: string;
   releaseStage: string;
+  /** TEMPLATE_URLS, parsed: public Notion templates by site type. */
+  templateUrls: Partial<Record<SiteType, string>>;
 };
 
 export function publicConfig(env: Env): PublicConfig {
@@ -249,5 +299,6 @@ export function publicConfig(env: Env): PublicConfig {
     },
     bugsnagApiKey: env.BUGSNAG_API_KEY,
     releaseStage: env.RELEASE_STAGE ?? (env.NODE_ENV === "production" ? "production" : "development"),
+    templateUrls: parseTemplateUrls(env.TEMPLATE_URLS),
   };
 }

@@ -28,6 +28,11 @@ export function emailSignInEnabled(env: Pick<Env, "PLUNK_API_KEY" | "testLoginEn
   return Boolean(env.PLUNK_API_KEY) || env.testLoginEnabled || env.NODE_ENV === "development";
 }
 
+/** Where a magic link goes: a real inbox with an email provider, else only the server log (review O7: say so). */
+export function emailLinkDelivery(env: Pick<Env, "PLUNK_API_KEY">): "inbox" | "server-log" {
+  return env.PLUNK_API_KEY ? "inbox" : "server-log";
+}
+
 declare module "next-auth" {
   interface Session {
     user: { id: string; email: string; name?: string | null; image?: string | null };

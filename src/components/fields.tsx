@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useFieldError } from "./field-errors";
 
 const INPUT = "w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-neutral-100 outline-none focus:border-[#5b8cff] focus:ring-2 focus:ring-[#5b8cff]/30";
 
@@ -15,15 +16,34 @@ export function Panel({ title, description, children, index = 0 }: { title: stri
   );
 }
 
-export function TextField({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+/** `field` is the input's path in the save's params ("settings.navigation.2.href"): a refusal of it shows underneath. */
+export function TextField({ label, hint, field, ...input }: { label: string; hint?: ReactNode; field?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const error = useFieldError(field);
+  const described = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
         {label}
       </label>
-      <input id={id} {...input} className={`mt-1 ${INPUT}`} />
-      {hint ? <p className="mt-1 text-xs text-neutral-400">{hint}</p> : null}
+      <input
+        id={id}
+        data-field={field}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        {...input}
+        className={`mt-1 ${INPUT} ${error ? "border-red-400 focus:border-red-400 focus:ring-red-400/30" : ""}`}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-300" data-testid="field-error">
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-400">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

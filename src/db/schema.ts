@@ -141,6 +141,10 @@ export const notionConnections = pgTable(
     botId: text("bot_id"),
     /** The access token sealed with a key derived from AUTH_SECRET (lib/secret-box.ts); null once disconnected. */
     accessTokenSealed: text("access_token_sealed"),
+    /** OAuth only: the refresh token (sealed like the access token), when Notion gave one; rotated on every refresh. */
+    refreshTokenSealed: text("refresh_token_sealed"),
+    /** OAuth only: when the access token expires (from `expires_in`); null when Notion gave no expiry. */
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** What went wrong the last time the connection was used, in words (null when the last use worked). */
@@ -216,10 +220,18 @@ export const siteSyncs = pgTable("site_syncs", {
   syncedAt: timestamp("synced_at", { withTimezone: true }),
   lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
   lastError: text("last_error"),
+  /** Failed refreshes in a row since the last good one, and when that run began (null: the last refresh worked). */
+  failureCount: integer("failure_count").notNull().default(0),
+  failingSince: timestamp("failing_since", { withTimezone: true }),
+  /** When the owner was emailed about this run of failures: one email per run, a new run after a good refresh. */
+  failureNotifiedAt: timestamp("failure_notified_at", { withTimezone: true }),
   /** A process refreshing this site holds the lease until leaseUntil (one refresh per cluster). */
   leaseOwner: text("lease_owner"),
   leaseUntil: timestamp("lease_until", { withTimezone: true }),
-});
+  /** A sites-role process saw a reader on a stale snapshot: a worker refreshes it (null: nothing asked). */
+  refreshWantedAt: timestamp("refresh_wanted_at", { withTimezone: true }),
+},
+(t) => [index("site_syncs_refresh_wanted_idx").on(t.refreshWantedAt).where(sql`${t.refreshWantedAt} is not null`)]);
 
 // ── Email subscribers of a blog or changelog (confirmation e-mails come with the email integration) ──
 
@@ -487,6 +499,277 @@ export const usageCounters = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.key, t.period] }), index("usage_counters_expires_idx").on(t.expiresAt)],
 );
 
+// ── AI agents (issue 27): access tokens for a protected site's MCP and Markdown, and agent requests per day ──
+
+/** A token the owner gives an AI agent to read a password-protected site; only its SHA-256 is kept. */
+export const siteAgentTokens = pgTable(
+  "site_agent_tokens",
+  {
+    id: id(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The token's first characters, so the owner can tell tokens apart. */
+    hint: text("hint").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("site_agent_tokens_hash_idx").on(t.tokenHash), index("site_agent_tokens_site_idx").on(t.siteId)],
+);
+
+/** Agent requests to a site per UTC day and kind ("mcp", "markdown", "llms", "ask"), apart from human visits. */
+export const agentRequestCounts = pgTable(
+  "agent_request_counts",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    kind: text("kind").notNull(),
+    /** The known agent by its user agent (src/lib/agent-user-agents.ts), '' when it did not say. */
+    agent: text("agent").notNull().default(""),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.kind, t.agent] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SiteRow = typeof sites.$inferSelect;
 export type NotionConnectionRow = typeof notionConnections.$inferSelect;
+
+// ── Roadmap votes, ideas and status emails (issue 26) ──
+
+/**
+ * A visitor who votes or suggests ideas on one roadmap, known by a confirmed email (double opt-in like subscribers).
+ * `sessionToken` is the value of the site-scoped HttpOnly cookie set when the link is clicked; `pendingItemId` is the
+ * vote the visitor asked for before confirming, cast by the confirmation.
+ */
+export const roadmapVoters = pgTable(
+  "roadmap_voters",
+  {
+    id: id(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** "unconfirmed" until the e-mailed link is clicked; "confirmed". */
+    status: text("status").notNull().default("unconfirmed"),
+    confirmToken: text("confirm_token").notNull(),
+    sessionToken: text("session_token").notNull(),
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    pendingItemId: text("pending_item_id"),
+    /** For an unconfirmed voter: when its link was last mailed. */
+    createdAt: createdAt(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** Set when the voter turned status emails off. */
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("roadmap_voters_site_email_idx").on(t.siteId, sql`lower(${t.email})`),
+    uniqueIndex("roadmap_voters_confirm_token_idx").on(t.confirmToken),
+    uniqueIndex("roadmap_voters_session_token_idx").on(t.sessionToken),
+    uniqueIndex("roadmap_voters_unsubscribe_token_idx").on(t.unsubscribeToken),
+  ],
+);
+
+/** One vote per confirmed voter and item; `itemId` is a Notion page id or `idea:<id>` for an approved idea. */
+export const roadmapVotes = pgTable(
+  "roadmap_votes",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    voterId: text("voter_id")
+      .notNull()
+      .references(() => roadmapVoters.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.itemId, t.voterId] }), index("roadmap_votes_voter_idx").on(t.voterId)],
+);
+
+/**
+ * An idea a visitor suggested: "unconfirmed" until its author's address is confirmed, then "pending" for the owner,
+ * who approves it (into `column`), merges it into an item (`mergedInto`, its author's vote moves there) or rejects it
+ * (with `reply`, mailed to the author).
+ */
+export const roadmapIdeas = pgTable(
+  "roadmap_ideas",
+  {
+    id: id(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    voterId: text("voter_id")
+      .notNull()
+      .references(() => roadmapVoters.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    details: text("details").notNull().default(""),
+    status: text("status").notNull().default("unconfirmed"),
+    column: text("column"),
+    mergedInto: text("merged_into"),
+    reply: text("reply"),
+    /** The Notion page created for an approved idea on a site connected through the official API. */
+    notionPageId: text("notion_page_id"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [index("roadmap_ideas_site_status_idx").on(t.siteId, t.status)],
+);
+
+/** The last status seen for each roadmap item; `changes` counts status changes, so each change mails once. */
+export const roadmapItemStatuses = pgTable(
+  "roadmap_item_statuses",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    status: text("status").notNull(),
+    changes: integer("changes").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.itemId] })],
+);
+
+/** One row per voter and status change of an item they voted for or suggested; the unique key mails each once. */
+export const roadmapNotifications = pgTable(
+  "roadmap_notifications",
+  {
+    id: id(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    voterId: text("voter_id")
+      .notNull()
+      .references(() => roadmapVoters.id, { onDelete: "cascade" }),
+    change: integer("change").notNull(),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    /** pending → sending (claimed by one process) → sent; back to pending after a failed try; failed after the last. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("roadmap_notifications_once_idx").on(t.siteId, t.itemId, t.voterId, t.change),
+    index("roadmap_notifications_site_status_idx").on(t.siteId, t.status),
+  ],
+);
+
+/**
+ * What the Notion database of a site connected through the official API has from us, per item: the vote count last
+ * written to the owner's number property, or (for `idea:<id>`) the failure creating the idea's row. Votes themselves
+ * stay in roadmap_votes: a failed write is retried from there, so no vote is lost.
+ */
+export const roadmapNotionWrites = pgTable(
+  "roadmap_notion_writes",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    /** The count Notion has (null: never written). */
+    writtenVotes: integer("written_votes"),
+    /** Why the last write failed, in words (null after a success). */
+    lastError: text("last_error"),
+    attempts: integer("attempts").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.itemId] })],
+);
+
+// ── Built-in analytics (issue 25) ──
+
+/**
+ * Raw events, append-only, kept ANALYTICS_RAW_RETENTION_DAYS and rolled up into the tables below. No foreign key, so
+ * batched inserts never check one per row; the rollups join `sites`, so a deleted site's leftovers are never counted.
+ * `visitor` is a hash of the day's salt, the site, the IP and the user agent: the salt is deleted after its day.
+ */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    siteId: text("site_id").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** pageview · search · question · feedback · subscribe · widget_open */
+    kind: text("kind").notNull(),
+    visitor: text("visitor").notNull(),
+    path: text("path").notNull().default(""),
+    referrerHost: text("referrer_host").notNull().default(""),
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    device: text("device").notNull().default(""),
+    browser: text("browser").notNull().default(""),
+    country: text("country").notNull().default(""),
+    /** The search words, the question, or "" */
+    label: text("label").notNull().default(""),
+    /** The search found pages · the question was answered from the site · the vote was "helpful"; null otherwise. */
+    ok: boolean("ok"),
+  },
+  (t) => [index("analytics_events_at_idx").on(t.at)],
+);
+
+/** One random salt per UTC day, shared by every process; deleted once its day is over. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: text("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/** Page views and visitors per site and UTC hour (the chart of short ranges). */
+export const analyticsHourly = pgTable(
+  "analytics_hourly",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    pageviews: integer("pageviews").notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.hour] })],
+);
+
+/** Counts per site, UTC day and dimension value (dimension "total" has value ""), kept for ever. */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    count: integer("count").notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.dimension, t.value] })],
+);
+
+// ── Links between a changelog and a roadmap of the same owner (issue 26): rebuilt whenever either syncs ──
+
+/** A changelog entry that names a roadmap item (a relation property, a page mention or a link to the item's page). */
+export const changelogItemLinks = pgTable(
+  "changelog_item_links",
+  {
+    changelogSiteId: text("changelog_site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    entryPageId: text("entry_page_id").notNull(),
+    roadmapSiteId: text("roadmap_site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    itemPageId: text("item_page_id").notNull(),
+    /** Titles and public addresses as of the last sync of either site, so pages render them without a query. */
+    entryTitle: text("entry_title").notNull(),
+    entryUrl: text("entry_url").notNull(),
+    itemTitle: text("item_title").notNull(),
+    itemUrl: text("item_url").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.changelogSiteId, t.entryPageId, t.itemPageId] }), index("changelog_item_links_roadmap_idx").on(t.roadmapSiteId, t.itemPageId)],
+);

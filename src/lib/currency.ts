@@ -22,9 +22,12 @@ export function fromMinorUnits(minor: number | string, currency: string): number
   return value / 10 ** currencyMinorDigits(currency);
 }
 
-/** Price in the currency's own minor digits: "$19.00", "¥1,900", "KWD 12.345". */
-export function formatPrice(amount: number, currency: string, locale = "en-US"): string {
-  const digits = currencyMinorDigits(currency);
+/**
+ * Price in the currency's own minor digits: "$19.00", "¥1,900", "KWD 12.345". `wholeAsWhole` writes a whole amount
+ * without its zero cents ("$12", "$0"), as a price list reads (review M5).
+ */
+export function formatPrice(amount: number, currency: string, locale = "en-US", opts: { wholeAsWhole?: boolean } = {}): string {
+  const digits = opts.wholeAsWhole && Number.isInteger(amount) ? 0 : currencyMinorDigits(currency);
   return new Intl.NumberFormat(locale, {
     style: "currency",
     currency: currency.trim().toUpperCase(),

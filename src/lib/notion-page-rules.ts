@@ -1,3 +1,4 @@
+import { missingFields, propertyMapProblem, type PropertyMap } from "./database-fields";
 import { SITE_TYPE_INFO, type SiteType } from "./site-types";
 
 /**
@@ -13,7 +14,8 @@ export type NotionPageInspection = {
   state: NotionPageState;
   isCollection: boolean;
   collectionType: CollectionType | null;
-  properties: { name: string }[];
+  /** The database's properties; `type` is Notion's property type (absent in older inspections). */
+  properties: { name: string; type?: string }[];
 };
 
 export const NOTION_PAGE_MESSAGES = {
@@ -38,16 +40,25 @@ export function notionUrlProblem(url: string): string | null {
  * null when the page suits the site type, else the exact message to show. For a page read through a Notion
  * connection, "private" means not shared with it, and says how to share it.
  */
-export function notionPageProblem(siteType: SiteType, inspection: NotionPageInspection, opts: { connected?: boolean } = {}): string | null {
+export function notionPageProblem(
+  siteType: SiteType,
+  inspection: NotionPageInspection,
+  opts: { connected?: boolean; propertyMap?: PropertyMap } = {},
+): string | null {
   if (inspection.state === "invalid_url") return NOTION_PAGE_MESSAGES.invalidUrl;
   if (inspection.state === "private") return opts.connected ? NOTION_PAGE_MESSAGES.notShared : NOTION_PAGE_MESSAGES.private;
   const rule = SITE_TYPE_INFO[siteType].database;
+  // Page-tree types take a page or a database (its rows become the pages, issue 21).
   if (!rule) return null;
   if (!inspection.isCollection) return NOTION_PAGE_MESSAGES.notDatabase;
-  if (inspection.collectionType !== rule.collectionType) {
+  const type = inspection.collectionType;
+  if (type !== rule.collectionType && !(type && rule.alsoViews?.includes(type))) {
     return NOTION_PAGE_MESSAGES.wrongType(rule.collectionType, inspection.collectionType ?? "unknown");
   }
-  const present = new Set(inspection.properties.map((p) => p.name.trim().toLowerCase()));
-  const missing = rule.properties.filter((name) => !present.has(name));
+  // An owner's mapping that names a missing property or one of the wrong type says so first.
+  const mapProblem = opts.propertyMap ? propertyMapProblem(opts.propertyMap, inspection.properties) : null;
+  if (mapProblem) return mapProblem;
+  // Required names in any case, common aliases of a fitting type, or the owner's own mapping (src/lib/database-fields.ts).
+  const missing = missingFields(rule.properties, inspection.properties, opts.propertyMap);
   return missing.length ? NOTION_PAGE_MESSAGES.missingProperties(missing) : null;
 }

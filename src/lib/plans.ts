@@ -35,7 +35,7 @@ export const FEATURE_LABELS: Record<PaidFeature, string> = {
   password: "Password protection",
   aiChatbot: "AI chatbot that answers from your pages",
   widget: "Search and chat widget for your own product",
-  analyticsCustomization: "Your own analytics and head code",
+  analyticsCustomization: "Google Analytics or Plausible on your site",
   removeBadge: "No “Made with” badge",
   subscriberEmails: "New-post emails to subscribers",
 };

@@ -1,4 +1,5 @@
 import { isSiteType, SITE_TYPE_INFO } from "./site-types";
+import { slugify } from "./slug";
 
 /** Site addresses (docs/product.md §5, CONTRACTS §4): `{prefix}{subdomain}.APPS_DOMAIN`, the prefix from the site type. */
 
@@ -36,4 +37,21 @@ export function validateSubdomain(subdomain: string): string | null {
   if (!SUBDOMAIN_RE.test(subdomain)) return SUBDOMAIN_FORMAT_ERROR;
   if (RESERVED_SUBDOMAINS.has(subdomain)) return SUBDOMAIN_RESERVED_ERROR;
   return null;
+}
+
+/**
+ * A subdomain suggested from a Notion link's title part ("…/Lumen-Blog-3805c529…" → "lumen-blog"), or "" when the
+ * link has none that makes a valid, unreserved subdomain (review O5: the address pre-filled from the page).
+ */
+export function suggestedSubdomain(notionUrl: string): string {
+  let last: string;
+  try {
+    last = decodeURIComponent(new URL(notionUrl.trim()).pathname.split("/").filter(Boolean).pop() ?? "");
+  } catch {
+    return "";
+  }
+  const title = last.replace(/-?[0-9a-f]{32}$/i, "");
+  // Non-Latin titles slug to Unicode letters, which a host name can't carry: those get no suggestion.
+  const slug = slugify(title).slice(0, 63).replace(/-+$/, "");
+  return validateSubdomain(slug) ? "" : slug;
 }

@@ -12,7 +12,12 @@ export function isSiteType(value: unknown): value is SiteType {
 }
 
 /** The Notion database a type is built from (docs/product.md §5): its view type and required properties, lowercase. */
-export type DatabaseRule = { collectionType: "table" | "board"; properties: string[] };
+export type DatabaseRule = {
+  collectionType: "table" | "board";
+  /** Other view types that work as well when the properties fit (a list of posts is a table without columns). */
+  alsoViews?: string[];
+  properties: string[];
+};
 
 export type SiteTypeInfo = {
   label: string;
@@ -33,6 +38,10 @@ export type SiteTypeInfo = {
   feed: boolean;
   /** Email subscriptions and new-entry notifications. */
   subscribers: boolean;
+  /** Visitors vote on entries and suggest ideas; voters are mailed when an entry's status changes. */
+  votes: boolean;
+  /** The embeddable What's-new widget (its script and JSON) and the "since your last visit" marker. */
+  whatsNew: boolean;
   /** "Was this page helpful?" on every page. */
   feedback: boolean;
   /** Several Notion page trees as versions, with a switcher. */
@@ -54,11 +63,13 @@ export const SITE_TYPE_INFO: Record<SiteType, SiteTypeInfo> = {
     notionPage: "a table database",
     prefix: "blog.",
     model: "database",
-    database: { collectionType: "table", properties: ["name", "date", "description", "tags", "authors", "hidden"] },
+    database: { collectionType: "table", alsoViews: ["list"], properties: ["name", "date", "description", "tags", "authors", "hidden"] },
     dated: true,
     board: false,
     feed: true,
     subscribers: true,
+    votes: false,
+    whatsNew: false,
     feedback: false,
     versions: false,
     authors: true,
@@ -72,11 +83,13 @@ export const SITE_TYPE_INFO: Record<SiteType, SiteTypeInfo> = {
     notionPage: "a table database",
     prefix: "changelog.",
     model: "database",
-    database: { collectionType: "table", properties: ["name", "date", "version", "tags", "hidden"] },
+    database: { collectionType: "table", alsoViews: ["list"], properties: ["name", "date", "version", "tags", "hidden"] },
     dated: true,
     board: false,
     feed: true,
     subscribers: true,
+    votes: false,
+    whatsNew: true,
     feedback: false,
     versions: false,
     authors: false,
@@ -95,6 +108,8 @@ export const SITE_TYPE_INFO: Record<SiteType, SiteTypeInfo> = {
     board: true,
     feed: false,
     subscribers: false,
+    votes: true,
+    whatsNew: false,
     feedback: false,
     versions: false,
     authors: false,
@@ -140,6 +155,8 @@ function tree(flags: { feedback?: boolean; versions?: boolean }): Omit<SiteTypeI
     board: false,
     feed: false,
     subscribers: false,
+    votes: false,
+    whatsNew: false,
     feedback: flags.feedback ?? false,
     versions: flags.versions ?? false,
     authors: false,

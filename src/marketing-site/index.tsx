@@ -6,13 +6,19 @@ import { MARKETING_SCRIPT_PATH, marketingAssets } from "./assets";
 import { MarketingDocument } from "./document";
 import { MarketingLayout } from "./layout";
 import { marketingRoute } from "./routes";
+import { siteLinksOf } from "./content/legal";
+import { parseTemplateUrls, templateCsvAt } from "@/lib/notion-templates";
+import { parseShowcaseUrls } from "./content/showcase";
 
 /**
  * The product's own website (issue 13) served like a published site (docs/product.md D2): plain HTML rendered once per process
  * and kept in memory, outside Next.js, so its pages carry no framework JavaScript — one small deferred script.
  * `handle` answers GET and HEAD for the website's paths and returns false for everything else (left to Next.js).
  */
-export function createMarketingSite(env: Pick<Env, "APP_URL" | "APPS_DOMAIN" | "CRISP_WEBSITE_ID">) {
+export function createMarketingSite(
+  env: Pick<Env, "APP_URL" | "APPS_DOMAIN" | "CRISP_WEBSITE_ID" | "TEMPLATE_URLS" | "SHOWCASE_URLS" | "APP_SOURCE_URL" | "TERMS_URL" | "PRIVACY_URL" | "CONTACT_URL" | "TEAM_EMAIL">,
+) {
+  const links = siteLinksOf(env);
   const pages = new Map<string, CachedResponse>();
 
   async function page(pathname: string): Promise<CachedResponse | null> {
@@ -24,7 +30,9 @@ export function createMarketingSite(env: Pick<Env, "APP_URL" | "APPS_DOMAIN" | "
     const ctx = { appUrl: env.APP_URL, css, scriptHref: script.href, crispWebsiteId: env.CRISP_WEBSITE_ID };
     const html = renderToStaticMarkup(
       <MarketingDocument ctx={ctx} meta={route.meta}>
-        <MarketingLayout>{route.render({ appsDomain: env.APPS_DOMAIN })}</MarketingLayout>
+        <MarketingLayout links={links}>
+          {route.render({ appsDomain: env.APPS_DOMAIN, templateUrls: parseTemplateUrls(env.TEMPLATE_URLS), showcaseUrls: parseShowcaseUrls(env.SHOWCASE_URLS), links, teamEmail: env.TEAM_EMAIL })}
+        </MarketingLayout>
       </MarketingDocument>,
     );
     const built = makeCachedResponse(200, "text/html; charset=utf-8", `<!DOCTYPE html>${html}`);
@@ -38,6 +46,12 @@ export function createMarketingSite(env: Pick<Env, "APP_URL" | "APPS_DOMAIN" | "
       const pathname = new URL(req.url ?? "/", "http://app").pathname;
       if (pathname === MARKETING_SCRIPT_PATH) {
         sendCached(req, res, (await marketingAssets()).script, "public, max-age=31536000, immutable");
+        return true;
+      }
+      const template = templateCsvAt(pathname);
+      if (template) {
+        const file = makeCachedResponse(200, "text/csv; charset=utf-8", template.csv);
+        sendCached(req, res, file, "public, max-age=3600", { "content-disposition": `attachment; filename="${template.fileName}"` });
         return true;
       }
       const found = await page(pathname);

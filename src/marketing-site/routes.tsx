@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
 import type { PageMeta } from "./page-meta";
+import type { SiteType } from "@/lib/site-types";
 import { SITE_TYPE_PAGES, siteTypePageBySlug } from "./content/site-type-pages";
 import { DocsLayout } from "./pages/docs-layout";
 import * as landing from "./pages/landing";
@@ -10,8 +11,17 @@ import * as docsPath from "./pages/docs-path";
 import * as selfHosting from "./pages/docs-self-hosting";
 import * as helpPublicPage from "./pages/help-public-page";
 import { SiteTypePage, siteTypeMeta } from "./pages/site-type";
+import { LEGAL_PAGES, type SiteLinks } from "./content/legal";
+import { LegalPageView, legalMeta } from "./pages/legal";
 
-export type RouteContext = { appsDomain: string };
+export type RouteContext = {
+  appsDomain: string;
+  templateUrls: Partial<Record<SiteType, string>>;
+  /** SHOWCASE_URLS: the live demo site of each type, when one runs. */
+  showcaseUrls: Partial<Record<SiteType, string>>;
+  links: SiteLinks;
+  teamEmail?: string;
+};
 export type MarketingRoute = { meta: PageMeta; render(ctx: RouteContext): ReactElement };
 
 const docs = (meta: PageMeta, body: (ctx: RouteContext) => ReactElement): MarketingRoute => ({
@@ -21,13 +31,17 @@ const docs = (meta: PageMeta, body: (ctx: RouteContext) => ReactElement): Market
 
 /** Every page of the product's website by path (docs/product.md §1–2). Other paths of the app's host belong to Next.js. */
 const ROUTES = new Map<string, MarketingRoute>([
-  ["/", { meta: landing.meta, render: () => <landing.LandingPage /> }],
+  ["/", { meta: landing.meta, render: (ctx) => <landing.LandingPage showcaseUrls={ctx.showcaseUrls} /> }],
   ["/pricing", { meta: pricing.meta, render: () => <pricing.PricingPage /> }],
   ["/docs", docs(docsIndex.meta, () => <docsIndex.DocsHome />)],
   ["/docs/features/custom-domains", docs(customDomains.meta, () => <customDomains.CustomDomainsDocs />)],
   ["/docs/features/hosting-under-a-docs-path", docs(docsPath.meta, (ctx) => <docsPath.HostingUnderADocsPath appsDomain={ctx.appsDomain} />)],
   ["/docs/self-hosting", docs(selfHosting.meta, () => <selfHosting.SelfHostingDocs />)],
   ["/help/make-a-notion-page-public", { meta: helpPublicPage.meta, render: () => <helpPublicPage.MakeNotionPagePublicHelp /> }],
+  ...LEGAL_PAGES.map((page): [string, MarketingRoute] => [
+    page.path,
+    { meta: legalMeta(page), render: (ctx) => <LegalPageView page={page} teamEmail={ctx.teamEmail} sourceUrl={ctx.links.source} /> },
+  ]),
 ]);
 
 const SITE_TYPE_PATH = /^\/site-types\/([a-z-]+)$/;
@@ -37,7 +51,7 @@ export function marketingRoute(pathname: string): MarketingRoute | null {
   if (fixed) return fixed;
   const slug = SITE_TYPE_PATH.exec(pathname)?.[1];
   const page = slug ? siteTypePageBySlug(slug) : undefined;
-  return page ? { meta: siteTypeMeta(page), render: () => <SiteTypePage page={page} /> } : null;
+  return page ? { meta: siteTypeMeta(page), render: (ctx) => <SiteTypePage page={page} templateUrl={ctx.templateUrls[page.siteType]} liveUrl={ctx.showcaseUrls[page.siteType]} appsDomain={ctx.appsDomain} /> } : null;
 }
 
 /** Every page's path. */

@@ -2,7 +2,7 @@ import type { CollectionView, ExtendedRecordMap } from "notion-types";
 import { getPageContentBlockIds } from "notion-utils";
 import { fetchRecords } from "./inspect-page";
 import { NotionRequestError, type NotionGateway } from "./notion-gateway";
-import { blockOf, collectionIdOf, collectionOf, isDatabaseBlock, viewOf } from "./record-map";
+import { blockOf, collectionIdOf, collectionOf, isDatabaseBlock, mentionedPageIds, viewOf } from "./record-map";
 
 /** Rows per database query; more than this many posts in one database are not shown. */
 export const MAX_DATABASE_ROWS = 999;
@@ -29,7 +29,23 @@ export async function fetchWholePage(gateway: NotionGateway, pageId: string): Pr
     if (!block || !isDatabaseBlock(block)) continue;
     await addDatabase(gateway, recordMap, block.id);
   }
+  await addMentionedPages(gateway, recordMap);
   return recordMap;
+}
+
+/**
+ * The blocks of pages this page mentions but does not contain (a changelog mentioning a blog post), so a mention keeps
+ * its title. Only public pages come back readable; the renderer writes the others as plain text.
+ */
+async function addMentionedPages(gateway: NotionGateway, recordMap: ExtendedRecordMap): Promise<void> {
+  const ids = new Set(Object.keys(recordMap.block).flatMap((id) => mentionedPageIds(blockOf(recordMap, id))));
+  const missing = [...ids].filter((id) => !blockOf(recordMap, id));
+  if (!missing.length) return;
+  const more = await fetchRecords(gateway, missing.map((id) => ({ table: "block" as const, id })));
+  for (const id of missing) {
+    const block = blockOf(more, id);
+    if (block) recordMap.block[id] = { role: "reader", value: block } as ExtendedRecordMap["block"][string];
+  }
 }
 
 async function addDatabase(gateway: NotionGateway, recordMap: ExtendedRecordMap, blockId: string): Promise<void> {

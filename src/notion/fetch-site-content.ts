@@ -4,7 +4,7 @@ import type { Block, ExtendedRecordMap } from "notion-types";
 import { SITE_TYPE_INFO, type SiteType } from "@/lib/site-types";
 import { databaseRowIds } from "./fetch-page";
 import type { PageSource } from "./page-source";
-import { blockOf, collectionIdOf, databaseBlockOf, lastEditedOf } from "./record-map";
+import { blockOf, collectionIdOf, databaseBlockOf, lastEditedOf, viewOf } from "./record-map";
 
 /** One page of a site's snapshot. */
 export type SnapshotPage = {
@@ -23,6 +23,8 @@ export type ContentFetch = {
   fetched: string[];
   /** Ids of the previous snapshot that are gone. */
   removed: string[];
+  /** Extra roots (docsv2 versions) Notion no longer lets us read: left out, so the rest of the site still syncs. */
+  unreadableRoots: string[];
 };
 
 /** Bounds so one huge workspace can't run away with a refresh. */
@@ -40,6 +42,11 @@ type Input = {
    * rows' source of truth).
    */
   changedPageIds?: ReadonlySet<string>;
+  /**
+   * The changes named are edits of pages' content or properties (not rows added, moved or deleted): on a database
+   * site whose rows they are, only those rows are read and patched into the root's query results (rowEdits below).
+   */
+  rowEditsOnly?: boolean;
 };
 
 /**
@@ -47,10 +54,14 @@ type Input = {
  * when Notion's last_edited_time differs from the previous snapshot's. Database sites read rows' times from the
  * query; page trees ask for the current times of all known sub-pages in batches. Throws on any failure.
  */
-export async function fetchSiteContent(source: PageSource, { siteType, rootPageIds, previous, changedPageIds }: Input): Promise<ContentFetch> {
+export async function fetchSiteContent(source: PageSource, { siteType, rootPageIds, previous, changedPageIds, rowEditsOnly }: Input): Promise<ContentFetch> {
   const pages = new Map<string, SnapshotPage>();
   const fetched: string[] = [];
   const isDatabaseSite = SITE_TYPE_INFO[siteType].model === "database";
+  if (isDatabaseSite && changedPageIds && rowEditsOnly) {
+    const patched = await withEditedRows(source, siteType, rootPageIds[0]!, previous, changedPageIds);
+    if (patched) return patched;
+  }
 
   const fetchPage = async (pageId: string, parentPageId: string | null) => {
     const recordMap = await source.fetchPage(pageId);
@@ -71,11 +82,18 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
   };
 
   const roots: SnapshotPage[] = [];
-  for (const rootId of unique(rootPageIds)) {
+  const unreadableRoots: string[] = [];
+  for (const [index, rootId] of unique(rootPageIds).entries()) {
     const before = previous.get(rootId);
     const reuse = changedPageIds && !isDatabaseSite && before && !changedPageIds.has(rootId);
     if (reuse) pages.set(rootId, before);
-    roots.push(reuse ? before : await fetchPage(rootId, null));
+    try {
+      roots.push(reuse ? before : await fetchPage(rootId, null));
+    } catch (err) {
+      // The site's own page failing fails the refresh; a version's page only takes that version out.
+      if (index === 0 || !source.isGone(err)) throw err;
+      unreadableRoots.push(rootId);
+    }
   }
 
   if (isDatabaseSite) {
@@ -95,8 +113,83 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
     await walkTrees(source, roots, previous, pages, fetchChild, changedPageIds);
   }
 
+  withSubPageIcons(pages);
   const removed = [...previous.keys()].filter((id) => !pages.has(id));
-  return { pages, fetched, removed };
+  return { pages, fetched, removed, unreadableRoots };
+}
+
+/**
+ * A webhook about rows' content or properties, patched into the last snapshot without querying the database again
+ * (its query costs a request per view and page of rows, and the official API allows ~3 a second): each edited row is
+ * read whole, and its copy among the root's query results replaced — or removed when it is no longer readable.
+ * Only when that is exact: every page named is a known row (or the database itself), and no view filters its rows
+ * (an edit could take a row out); on a site that does not sort by date itself, no view sorts them either (an edit
+ * could move a row). Otherwise null: the caller reads the root's query as usual.
+ */
+async function withEditedRows(
+  source: PageSource,
+  siteType: SiteType,
+  rootId: string,
+  previous: Map<string, SnapshotPage>,
+  changedPageIds: ReadonlySet<string>,
+): Promise<ContentFetch | null> {
+  const root = previous.get(rootId);
+  const rootBlock = root ? blockOf(root.recordMap, rootId) : undefined;
+  const database = root && rootBlock ? databaseBlockOf(root.recordMap, rootBlock) : undefined;
+  const collectionId = root && database ? collectionIdOf(root.recordMap, database) : undefined;
+  if (!root || !database || !collectionId) return null;
+  const known = new Set(databaseRows(root.recordMap, rootId));
+  const edited = [...changedPageIds].filter((id) => id !== rootId && id !== database.id && id !== collectionId);
+  if (!edited.length || edited.some((id) => !known.has(id) || !previous.has(id))) return null;
+  const queries = root.recordMap.collection_query?.[collectionId] ?? {};
+  for (const viewId of Object.keys(queries)) {
+    const query = (viewOf(root.recordMap, viewId) as { query2?: { filter?: unknown; sort?: unknown[] } } | undefined)?.query2;
+    if (query?.filter || (!SITE_TYPE_INFO[siteType].dated && query?.sort?.length)) return null;
+  }
+
+  const fresh = await Promise.all(
+    edited.map(async (rowId) => {
+      try {
+        const recordMap = await source.fetchPage(rowId);
+        return { rowId, recordMap };
+      } catch (err) {
+        if (source.isGone(err)) return { rowId, recordMap: null };
+        throw err;
+      }
+    }),
+  );
+
+  const blocks: Record<string, unknown> = { ...root.recordMap.block };
+  const gone = new Set<string>();
+  const pages = new Map(previous);
+  for (const { rowId, recordMap } of fresh) {
+    const row = recordMap ? blockOf(recordMap, rowId) : undefined;
+    if (!recordMap || !row) {
+      gone.add(rowId);
+      delete blocks[rowId];
+      pages.delete(rowId);
+      continue;
+    }
+    // The query's copy of a row has no body (its content stays as the query gave it); the rest is the row now.
+    blocks[rowId] = { role: "reader", value: { ...row, content: blockOf(root.recordMap, rowId)?.content } };
+    pages.set(rowId, { pageId: rowId, parentPageId: rootId, recordMap, lastEditedTime: lastEditedOf(row), contentHash: contentHashOf(recordMap) });
+  }
+  const collectionQuery = Object.fromEntries(
+    Object.entries(queries).map(([viewId, result]) => {
+      const { collection_group_results: grouped, blockIds } = result as { collection_group_results?: { blockIds?: string[] }; blockIds?: string[] };
+      const without = (ids: string[] | undefined) => ids?.filter((id) => !gone.has(id));
+      if (!gone.size) return [viewId, result];
+      return [viewId, { ...result, ...(blockIds ? { blockIds: without(blockIds) } : {}), ...(grouped ? { collection_group_results: { ...grouped, blockIds: without(grouped.blockIds) } } : {}) }];
+    }),
+  );
+  const recordMap = {
+    ...root.recordMap,
+    block: blocks as ExtendedRecordMap["block"],
+    collection_query: { ...root.recordMap.collection_query, [collectionId]: collectionQuery } as ExtendedRecordMap["collection_query"],
+  };
+  pages.set(rootId, { ...root, recordMap, contentHash: contentHashOf(recordMap) });
+  withSubPageIcons(pages);
+  return { pages, fetched: fresh.filter((f) => f.recordMap).map((f) => f.rowId), removed: [...gone], unreadableRoots: [] };
 }
 
 function databaseRows(recordMap: ExtendedRecordMap, rootId: string): string[] {
@@ -198,6 +291,30 @@ async function walkTrees(
     level = next;
   }
 }
+
+/**
+ * A sub-page's icon where its parent lists it, taken from the sub-page's own record: Notion's official API lists a
+ * sub-page by its title only (the public path's parent chunk carries its icon too), and a parent reused from the
+ * last snapshot would otherwise keep a sub-page's old icon. Parents whose copy differs are replaced (new hash).
+ */
+function withSubPageIcons(pages: Map<string, SnapshotPage>): void {
+  for (const [pageId, page] of pages) {
+    let blocks: Record<string, unknown> | null = null;
+    for (const id of Object.keys(page.recordMap.block)) {
+      const listed = blockOf(page.recordMap, id);
+      if (id === pageId || listed?.type !== "page" || !pages.has(id)) continue;
+      const icon = iconOf(blockOf(pages.get(id)!.recordMap, id));
+      if (!icon || iconOf(listed) === icon) continue;
+      blocks ??= { ...page.recordMap.block };
+      blocks[id] = { role: "reader", value: { ...listed, format: { ...listed.format, page_icon: icon } } };
+    }
+    if (!blocks) continue;
+    const recordMap = { ...page.recordMap, block: blocks as ExtendedRecordMap["block"] };
+    pages.set(pageId, { ...page, recordMap, contentHash: contentHashOf(recordMap) });
+  }
+}
+
+const iconOf = (block: Block | undefined): string | undefined => (block?.format as { page_icon?: string } | undefined)?.page_icon;
 
 export function contentHashOf(recordMap: ExtendedRecordMap): string {
   return crypto.createHash("sha256").update(stableStringify(recordMap) ?? "").digest("hex");

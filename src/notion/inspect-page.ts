@@ -58,13 +58,13 @@ export async function inspectNotionPage(gateway: NotionGateway, url: string): Pr
     collectionId ??= collectionIdOf(merged as ExtendedRecordMap, database);
     collection = collectionId ? collectionOf(merged, collectionId) : undefined;
   }
-  const schema = (collection?.schema ?? {}) as Record<string, { name?: string }>;
+  const schema = (collection?.schema ?? {}) as Record<string, { name?: string; type?: string }>;
   return {
     state: "valid",
     isCollection: true,
     collectionType: view?.type ?? null,
     properties: Object.values(schema)
-      .map((p) => ({ name: String(p?.name ?? "") }))
+      .map((p) => ({ name: String(p?.name ?? ""), ...(p?.type ? { type: String(p.type) } : {}) }))
       .filter((p) => p.name),
   };
 }

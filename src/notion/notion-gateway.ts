@@ -1,6 +1,7 @@
 import { NotionAPI } from "notion-client";
 import pLimit, { type LimitFunction } from "p-limit";
 import { AppError } from "@/lib/errors";
+import { recordNotionRequest } from "./request-watch";
 
 /**
  * The one way we talk to Notion (CONTRACTS §6): notion-client 8.0.6 with its own retries off, our retries and 429
@@ -31,6 +32,12 @@ export const NOTION_CONCURRENCY = 3;
 function sharedQueue(): LimitFunction {
   const g = globalThis as typeof globalThis & { [QUEUE_KEY]?: LimitFunction };
   return (g[QUEUE_KEY] ??= pLimit(NOTION_CONCURRENCY));
+}
+
+/** This process's use of its Notion slots (metrics): requests in flight and requests waiting for a slot. */
+export function notionQueueLoad(): { inFlight: number; waiting: number; slots: number } {
+  const queue = sharedQueue();
+  return { inFlight: queue.activeCount, waiting: queue.pendingCount, slots: NOTION_CONCURRENCY };
 }
 
 /** What went wrong talking to Notion, in the terms our callers act on. */
@@ -119,9 +126,11 @@ export class NotionGateway extends NotionAPI {
         if (result === null || typeof result !== "object") {
           throw new NotionRequestError({ kind: "unavailable", reason: "invalid JSON" }, args.endpoint);
         }
+        recordNotionRequest("public", args.endpoint, { ok: true });
         return result;
       } catch (err) {
         const failure = err instanceof NotionRequestError ? err.failure : classifyNotionError(err);
+        recordNotionRequest("public", args.endpoint, failure.kind === "unavailable" ? { ok: false, notionSide: true, reason: failure.reason } : { ok: false, notionSide: false, reason: failure.kind });
         if (failure.kind === "private" || attempt >= this.opts.maxAttempts) {
           throw err instanceof NotionRequestError ? err : new NotionRequestError(failure, args.endpoint, err);
         }

@@ -54,3 +54,19 @@ export function lastEditedOf(block: Block | undefined): number {
   const parsed = typeof value === "string" ? Date.parse(value) : NaN;
   return Number.isNaN(parsed) ? 0 : parsed;
 }
+
+type RichText = [string, [string, unknown?][]?][];
+
+/** Ids of the pages a block's text mentions (`["‣", [["p", id]]]`, or a plain `["p", id]` decoration). */
+export function mentionedPageIds(block: Block | undefined): string[] {
+  const ids: string[] = [];
+  for (const value of Object.values((block?.properties as Record<string, unknown> | undefined) ?? {})) {
+    if (!Array.isArray(value)) continue;
+    for (const [, decorations] of value as RichText) {
+      for (const d of Array.isArray(decorations) ? decorations : []) {
+        if (d[0] === "p" && typeof d[1] === "string") ids.push(d[1]);
+      }
+    }
+  }
+  return ids;
+}

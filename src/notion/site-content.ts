@@ -1,7 +1,10 @@
+import type { PropertyMap } from "@/lib/database-fields";
 import crypto from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { Db } from "@/db/client";
+import { monotonicMs } from "@/lib/clock";
 import { toAppError } from "@/lib/errors";
+import { NOTION_PAGE_MESSAGES } from "@/lib/notion-page-rules";
 import type { SiteType } from "@/lib/site-types";
 import { fetchSiteContent, type SnapshotPage } from "./fetch-site-content";
 import type { NotionGateway } from "./notion-gateway";
@@ -24,15 +27,19 @@ export type ContentSite = {
   siteType: SiteType;
   notionPageId: string;
   notionConnectionId?: string | null;
-  settings: { versions: readonly SiteVersion[] };
+  settings: { versions: readonly SiteVersion[]; propertyMap?: PropertyMap };
 };
 
 /** A refresh told which pages changed (a webhook) fetches only those; without it, edit times decide. */
 export type RefreshOptions = {
   changedPageIds?: readonly string[];
+  /** The changed pages' content or properties were edited (no page added, moved or deleted): rows can be patched in. */
+  rowEditsOnly?: boolean;
   /** Read every page again, reusing none (the site moved to another source: the old record maps don't count). */
   full?: boolean;
 };
+
+type FollowUp = { pageIds: Set<string>; promise: Promise<RefreshResult>; rowEditsOnly: boolean };
 
 export type SiteSnapshot = SyncState & { siteId: string; pages: Map<string, SnapshotPage> };
 
@@ -55,10 +62,22 @@ export type ContentServiceOptions = {
   log?: (message: string, error?: unknown) => void;
   /** Called after a refresh changed the snapshot (e.g. to keep renamed posts' old slugs as redirects). */
   onUpdated?: (site: ContentSite, before: Map<string, SnapshotPage>, after: Map<string, SnapshotPage>) => Promise<void>;
+  /** Called after a failed refresh, with the failures in a row (e.g. to tell the owner once their syncs keep failing). */
+  onFailed?: (site: ContentSite, failure: { message: string; failureCount: number }) => Promise<void>;
+  /**
+   * How old a snapshot may get before a read starts a refresh, per site (e.g. longer for a connected site whose
+   * webhooks work). Default: revalidateMs for every site.
+   */
+  revalidateMsOf?: (site: ContentSite) => number;
   /** Called after a refresh that found nothing changed (e.g. a future-dated post may have come due meanwhile). */
   onUnchanged?: (site: ContentSite, pages: Map<string, SnapshotPage>) => void;
   /** Bytes of snapshots kept in memory; the least recently read sites are dropped past it (read again on demand). */
   cacheBytes?: number;
+  /**
+   * When set, a reader on a stale snapshot asks for a refresh here (at most once per revalidate window per process)
+   * instead of running it in this process: a sites-role process leaves Notion to the workers.
+   */
+  askForRefresh?: (site: ContentSite) => Promise<void>;
 };
 
 export type ContentService = ReturnType<typeof createContentService>;
@@ -69,15 +88,15 @@ const STATE_TTL_MS = 1_000;
 /** Parsed JSON takes a few times its text size in memory; the bound counts text bytes times this. */
 const PARSED_SIZE_FACTOR = 3;
 
-export function createContentService({ db, gateway, connectedSource, revalidateMs, leaseMs = 120_000, log = defaultLog, onUpdated, onUnchanged, cacheBytes = 256 * 1024 * 1024 }: ContentServiceOptions) {
+export function createContentService({ db, gateway, connectedSource, revalidateMs, revalidateMsOf, leaseMs = 120_000, log = defaultLog, onUpdated, onUnchanged, onFailed, cacheBytes = 256 * 1024 * 1024, askForRefresh }: ContentServiceOptions) {
   const owner = `${process.pid}-${crypto.randomUUID()}`;
   const inflight = new Map<string, Promise<RefreshResult>>();
   /** Webhook-driven refreshes that arrived while one was running: one follow-up per site with all their pages. */
-  const followUps = new Map<string, { pageIds: Set<string>; promise: Promise<RefreshResult> }>();
+  const followUps = new Map<string, FollowUp>();
   const publicSource = publicPageSource(gateway);
   const sourceOf = (site: ContentSite): Promise<PageSource> =>
     site.notionConnectionId && connectedSource ? connectedSource({ ...site, notionConnectionId: site.notionConnectionId }) : Promise.resolve(publicSource);
-  const cache = new LRUCache<string, { snapshot: SiteSnapshot; checkedAt: number; bytes: number }>({
+  const cache = new LRUCache<string, { snapshot: SiteSnapshot; checkedAt: number; bytes: number; askedAt?: number }>({
     maxSize: cacheBytes,
     sizeCalculation: (entry) => Math.max(1, entry.bytes * PARSED_SIZE_FACTOR),
   });
@@ -87,22 +106,29 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
    * version itself is re-read at most once per STATE_TTL_MS, so a busy site costs no query per request.
    */
   async function getSnapshot(siteId: string, opts: { fresh?: boolean } = {}): Promise<SiteSnapshot | null> {
-    const cached = cache.get(siteId);
-    if (cached && !opts.fresh && Date.now() - cached.checkedAt < STATE_TTL_MS) return cached.snapshot;
+    const cached = opts.fresh ? undefined : peekSnapshot(siteId);
+    if (cached) return cached;
     const state = await readSyncState(db, siteId);
     if (!state || state.version === 0) {
       cache.delete(siteId);
       return null;
     }
-    if (cached && cached.snapshot.version === state.version) {
-      Object.assign(cached.snapshot, state);
-      cached.checkedAt = Date.now();
-      return cached.snapshot;
+    const held = cache.get(siteId);
+    if (held && held.snapshot.version === state.version) {
+      Object.assign(held.snapshot, state);
+      held.checkedAt = monotonicMs();
+      return held.snapshot;
     }
     const { pages, bytes } = await readSnapshotPages(db, siteId);
     const snapshot: SiteSnapshot = { ...state, siteId, pages };
-    cache.set(siteId, { snapshot, checkedAt: Date.now(), bytes });
+    cache.set(siteId, { snapshot, checkedAt: monotonicMs(), bytes });
     return snapshot;
+  }
+
+  /** The snapshot held in memory while its version was checked within STATE_TTL_MS; the cached page path needs no await. */
+  function peekSnapshot(siteId: string): SiteSnapshot | undefined {
+    const cached = cache.get(siteId);
+    return cached && monotonicMs() - cached.checkedAt < STATE_TTL_MS ? cached.snapshot : undefined;
   }
 
   async function runRefresh(site: ContentSite, opts: RefreshOptions): Promise<RefreshResult> {
@@ -115,6 +141,7 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
         previous: opts.full ? new Map() : previous,
         // A targeted refresh needs a snapshot to reuse from; the first one reads everything.
         changedPageIds: opts.changedPageIds && previous.size && !opts.full ? new Set(opts.changedPageIds) : undefined,
+        rowEditsOnly: opts.rowEditsOnly,
       });
       // Pages of the old snapshot the fetch no longer shows (computed here: a full read fetched against nothing).
       const removed = [...previous.keys()].filter((id) => !result.pages.has(id));
@@ -123,7 +150,7 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
           const before = previous.get(page.pageId);
         return !before || before.parentPageId !== page.parentPageId || before.contentHash !== page.contentHash;
       });
-      const version = await writeSnapshot(db, site.id, owner, { upsert, remove: removed });
+      const version = await writeSnapshot(db, site.id, owner, { upsert, remove: removed, problem: versionProblem(site, result.unreadableRoots) });
       await getSnapshot(site.id, { fresh: true });
       const changed = upsert.length > 0 || removed.length > 0;
       if (changed && onUpdated) {
@@ -139,7 +166,13 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
       };
     } catch (error) {
       const message = toAppError(error).message;
-      await recordFailure(db, site.id, owner, message).catch((err) => log(`[notion] could not record a failed refresh of ${site.id}`, err));
+      const failureCount = await recordFailure(db, site.id, owner, message).catch((err) => {
+        log(`[notion] could not record a failed refresh of ${site.id}`, err);
+        return 0;
+      });
+      if (failureCount && onFailed) {
+        await onFailed(site, { message, failureCount }).catch((err) => log(`[notion] after-failure hook failed for ${site.id}`, err));
+      }
       await getSnapshot(site.id, { fresh: true }).catch(() => null);
       return { status: "failed", message, error };
     }
@@ -155,15 +188,17 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
     if (running && opts.changedPageIds) {
       let next = followUps.get(site.id);
       if (!next) {
-        const pageIds = new Set<string>();
-        const promise = running.then(() => {
+        const entry: FollowUp = { pageIds: new Set<string>(), promise: Promise.resolve({ status: "leased" }), rowEditsOnly: true };
+        entry.promise = running.then(() => {
           followUps.delete(site.id);
-          return refresh(site, { changedPageIds: [...pageIds] });
+          return refresh(site, { changedPageIds: [...entry.pageIds], rowEditsOnly: entry.rowEditsOnly });
         });
-        next = { pageIds, promise };
+        next = entry;
         followUps.set(site.id, next);
       }
       for (const id of opts.changedPageIds) next.pageIds.add(id);
+      // Merged webhooks patch rows only if every one of them could.
+      next.rowEditsOnly &&= Boolean(opts.rowEditsOnly);
       return next.promise;
     }
     if (running) return running;
@@ -175,7 +210,14 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
   /** Starts a background refresh when the snapshot is older than the revalidate window (and none is running). */
   function revalidate(site: ContentSite, snapshot: SiteSnapshot): void {
     const lastTry = Math.max(snapshot.syncedAt?.getTime() ?? 0, snapshot.lastAttemptAt?.getTime() ?? 0);
-    if (Date.now() - lastTry < revalidateMs || inflight.has(site.id)) return;
+    if (Date.now() - lastTry < (revalidateMsOf?.(site) ?? revalidateMs) || inflight.has(site.id)) return;
+    if (askForRefresh) {
+      const entry = cache.peek(site.id);
+      if (entry && entry.askedAt !== undefined && Date.now() - entry.askedAt < Math.max(revalidateMs, STATE_TTL_MS)) return;
+      if (entry) entry.askedAt = Date.now();
+      void askForRefresh(site).catch((err: unknown) => log(`[notion] could not ask for a refresh of site ${site.id}`, err));
+      return;
+    }
     void refresh(site).then((result) => {
       if (result.status === "failed") log(`[notion] background refresh of site ${site.id} failed: ${result.message}`, result.error);
     });
@@ -204,9 +246,16 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
   /** What the snapshot cache holds now: sites and their counted bytes. */
   const memory = () => ({ sites: cache.size, bytes: cache.calculatedSize });
 
-  return { getSnapshot, getContent, revalidate, refresh, idle, memory, isRefreshing: (siteId: string) => inflight.has(siteId), forget: (siteId: string) => cache.delete(siteId) };
+  return { getSnapshot, peekSnapshot, getContent, revalidate, refresh, idle, memory, isRefreshing: (siteId: string) => inflight.has(siteId), forget: (siteId: string) => cache.delete(siteId) };
 }
 
 function defaultLog(message: string, error?: unknown) {
   console.error(message, error instanceof Error ? error.message : (error ?? ""));
+}
+
+/** Names the versions whose Notion page can no longer be read (docs/product.md §5's message), or undefined. */
+function versionProblem(site: ContentSite, unreadableRoots: string[]): string | undefined {
+  if (!unreadableRoots.length) return undefined;
+  const labels = versionRootsOf(site).filter((v) => unreadableRoots.includes(v.pageId)).map((v) => `"${v.label}"`);
+  return `Version ${labels.join(", ")}: ${NOTION_PAGE_MESSAGES.private}. It is hidden until then; the other versions keep syncing.`;
 }

@@ -50,12 +50,24 @@ export async function acquireLease(db: Db, siteId: string, owner: string, leaseM
   return taken.length > 0;
 }
 
-/** Records a failed refresh and frees the lease; the snapshot itself is untouched. */
-export async function recordFailure(db: Db, siteId: string, owner: string, message: string): Promise<void> {
-  await db
+/**
+ * Records a failed refresh and frees the lease; the snapshot itself is untouched. Returns the failures in a row
+ * (0 when the lease was no longer ours and nothing was recorded).
+ */
+export async function recordFailure(db: Db, siteId: string, owner: string, message: string): Promise<number> {
+  const [row] = await db
     .update(siteSyncs)
-    .set({ lastAttemptAt: sql`now()`, lastError: message.slice(0, 500), leaseOwner: null, leaseUntil: null })
-    .where(and(eq(siteSyncs.siteId, siteId), eq(siteSyncs.leaseOwner, owner)));
+    .set({
+      lastAttemptAt: sql`now()`,
+      lastError: message.slice(0, 500),
+      failureCount: sql`${siteSyncs.failureCount} + 1`,
+      failingSince: sql`coalesce(${siteSyncs.failingSince}, now())`,
+      leaseOwner: null,
+      leaseUntil: null,
+    })
+    .where(and(eq(siteSyncs.siteId, siteId), eq(siteSyncs.leaseOwner, owner)))
+    .returning({ failureCount: siteSyncs.failureCount });
+  return row?.failureCount ?? 0;
 }
 
 /**
@@ -66,7 +78,7 @@ export async function writeSnapshot(
   db: Db,
   siteId: string,
   owner: string,
-  change: { upsert: SnapshotPage[]; remove: string[] },
+  change: { upsert: SnapshotPage[]; remove: string[]; /** A problem to show although the write succeeded (a version left out). */ problem?: string },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     for (const page of change.upsert) {
@@ -89,7 +101,11 @@ export async function writeSnapshot(
         ...(changed ? { version: sql`${siteSyncs.version} + 1` } : {}),
         syncedAt: sql`now()`,
         lastAttemptAt: sql`now()`,
-        lastError: null,
+        lastError: change.problem?.slice(0, 500) ?? null,
+        // A good refresh ends a run of failures: the next run gets its own email.
+        failureCount: 0,
+        failingSince: null,
+        failureNotifiedAt: null,
         leaseOwner: null,
         leaseUntil: null,
       })

@@ -16,6 +16,8 @@ export class RpcError extends Error {
     message: string,
     readonly code: string,
     readonly rpcCode: number,
+    /** Bad input: each field the server refused (its path in the params) and why. */
+    readonly issues: { path: string; message: string }[] = [],
   ) {
     super(message);
     this.name = "RpcError";
@@ -30,6 +32,8 @@ const SLOW: Record<string, number> = {
   getNotionData: 30_000,
   safeGetNotionPageState: 30_000,
   isNotionPagePublic: 30_000,
+  getSitePropertyMap: 30_000,
+  updateSitePropertyMap: 30_000,
   waitForSubscription: 70_000,
   askSiteAssistant: 120_000,
   deleteSite: 15_000,
@@ -65,10 +69,10 @@ async function post(endpoint: string, method: string, params: unknown, opts: Cal
   });
 }
 
-type Reply = { result?: unknown; error?: { code: number; message: string; data?: { code?: string } } };
+type Reply = { result?: unknown; error?: { code: number; message: string; data?: { code?: string; issues?: { path: string; message: string }[] } } };
 
 function unwrap(reply: Reply, status: number): unknown {
-  if (reply.error) throw new RpcError(reply.error.message, reply.error.data?.code ?? "UNKNOWN", reply.error.code);
+  if (reply.error) throw new RpcError(reply.error.message, reply.error.data?.code ?? "UNKNOWN", reply.error.code, reply.error.data?.issues ?? []);
   if (status >= 400) throw new RpcError(GENERIC_ERROR_MESSAGE, "HTTP", status);
   return reply.result;
 }

@@ -1,5 +1,10 @@
+import { updateRoadmapSettings, updateRoadmapSettingsInput } from "@/core/roadmap/update-roadmap-settings";
 import { z } from "zod";
 import { askSiteAssistant, askSiteAssistantInput } from "@/core/ai/ask-site-assistant";
+import { createAgentToken, createAgentTokenInput } from "@/core/agents/create-agent-token";
+import { getAgentRequestCounts, getAgentRequestCountsInput } from "@/core/agents/get-agent-request-counts";
+import { listAgentTokens, listAgentTokensInput } from "@/core/agents/list-agent-tokens";
+import { revokeAgentToken, revokeAgentTokenInput } from "@/core/agents/revoke-agent-token";
 import { sitePageUrls } from "@/core/sites/site-page-urls";
 import { ensureSitePassages } from "@/core/ai/index-site-passages";
 import { sendCancellationReason, sendCancellationReasonInput } from "@/core/billing/send-cancellation-reason";
@@ -8,10 +13,13 @@ import { getSiteDomain, getSiteDomainInput } from "@/core/domains/get-site-domai
 import { updateSiteDomain, updateSiteDomainInput } from "@/core/domains/update-site-domain";
 import { verifySiteDomain, verifySiteDomainInput } from "@/core/domains/verify-site-domain";
 import { getTextFeedback, getTextFeedbackInput } from "@/core/feedback/get-text-feedback";
+import { getSiteAnalytics, getSiteAnalyticsInput } from "@/core/analytics/get-site-analytics";
+import { getViewTrends } from "@/core/analytics/get-view-trends";
 import { getNotionData } from "@/core/notion/get-notion-data";
 import { isNotionPagePublic } from "@/core/notion/is-notion-page-public";
 import { notionPageUrlInput, safeGetNotionPageState } from "@/core/notion/safe-get-notion-page-state";
 import { createNewSite, createNewSiteInput } from "@/core/sites/create-new-site";
+import { updateSiteVersions, updateSiteVersionsInput } from "@/core/sites/update-site-versions";
 import { addInternalNotionConnection, addInternalNotionConnectionInput } from "@/core/notion-connections/add-internal-notion-connection";
 import { deleteNotionConnection } from "@/core/notion-connections/delete-notion-connection";
 import { connectionIdInput, listConnectionPages } from "@/core/notion-connections/list-connection-pages";
@@ -20,17 +28,22 @@ import { deleteSite, siteIdInput } from "@/core/sites/delete-site";
 import { doesDomainExist, doesDomainExistInput } from "@/core/sites/does-domain-exist";
 import { getAllNotionPages } from "@/core/sites/get-all-notion-pages";
 import { listOwnerSites } from "@/core/sites/list-owner-sites";
-import { siteSettingsSchema } from "@/core/sites/site-settings";
 import { syncSiteNow, syncSiteNowInput } from "@/core/sites/sync-site-now";
 import { updateSite, updateSiteInput } from "@/core/sites/update-site";
 import { updateSiteStatus, updateSiteStatusInput } from "@/core/sites/update-site-status";
 import { updateSiteNotionSource, updateSiteNotionSourceInput } from "@/core/sites/update-site-notion-source";
+import { getSitePropertyMap, getSitePropertyMapInput } from "@/core/sites/get-site-property-map";
+import { updateSitePropertyMap, updateSitePropertyMapInput } from "@/core/sites/update-site-property-map";
 import { updateSitePassword, updateSitePasswordInput } from "@/core/sites/update-site-password";
 import { updateSiteRedirects, updateSiteRedirectsInput } from "@/core/sites/update-site-redirects";
 import { uploadFile, uploadFileInput } from "@/core/sites/upload-file";
 import { siteIdOnly, siteSubscribersToCsv } from "@/core/subscribers/site-subscribers-to-csv";
 import { requireOwnerCallAllowance, type OwnerCallScope } from "@/core/usage/require-owner-call-allowance";
 import { UPLOAD_BODY_LIMIT } from "@/http/request-guards";
+import { approveIdea, approveIdeaInput, mergeIdea, mergeIdeaInput, rejectIdea, rejectIdeaInput } from "@/core/roadmap/decide-idea";
+import { getRoadmapFeedback } from "@/core/roadmap/get-roadmap-feedback";
+import { previewRoadmapStatusEmail } from "@/core/roadmap/preview-status-email";
+import { roadmapVotersInput, roadmapVotersToCsv } from "@/core/roadmap/roadmap-voters-to-csv";
 import { method, type RpcContext } from "./method";
 
 /** The site RPC (`POST /api/site`, docs/product.md §7). Every method: zod params, one core operation, owner checked inside it. */
@@ -43,6 +56,8 @@ const siteWrites = (ctx: RpcContext) => ({ db: ctx.runtime.db, siteEvents: ctx.r
 const domains = (ctx: RpcContext) => ({ ...siteWrites(ctx), env: ctx.runtime.env, dns: ctx.runtime.dns });
 const DOMAIN_STATE = "DomainState {domain, verified, verifiedAt, records: [{type: 'TXT' | 'CNAME' | 'A' | 'AAAA', name, value, ok: boolean | null}], problems: string[]}";
 const billingEnabled = (ctx: RpcContext) => ctx.runtime.env.billingEnabled;
+/** Roadmap votes and ideas: the database and the site's current snapshot (for the board's items and columns). */
+const roadmap = (ctx: RpcContext) => ({ db: ctx.runtime.db, getSnapshot: (id: string) => ctx.runtime.content.getSnapshot(id) });
 /** Methods that reach Notion on demand count against the owner's per-minute budget first (NOTION_CALLS_PER_MINUTE). */
 const limited =
   <P, R>(scope: OwnerCallScope, run: (ctx: RpcContext, p: P) => Promise<R>) =>
@@ -52,10 +67,10 @@ const limited =
   };
 
 /** The upsert… methods patch one section of the settings (CONTRACTS §8) through updateSite. */
-const sectionMethod = <K extends "widget" | "ai" | "analytics" | "email" | "versions">(key: K, summary: string) =>
+const sectionMethod = <K extends "widget" | "ai" | "analytics" | "email" | "roadmap">(key: K, summary: string) =>
   method({
     summary,
-    params: z.object({ siteId, [key]: key === "versions" ? siteSettingsSchema.shape.versions.unwrap() : z.record(z.string(), z.unknown()) }).strict() as unknown as z.ZodType<{ siteId: string } & Record<K, unknown>>,
+    params: z.object({ siteId, [key]: z.record(z.string(), z.unknown()) }).strict() as unknown as z.ZodType<{ siteId: string } & Record<K, unknown>>,
     result: "{siteId, settings: SiteSettings}",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => updateSite(siteWrites(ctx), ctx.userId, { siteId: p.siteId, settings: { [key]: p[key] } }),
@@ -102,6 +117,28 @@ export const siteMethods = {
     run: limited("notion-inspect", (ctx, p) =>
       updateSiteNotionSource(
         { db: ctx.runtime.db, gateway: ctx.runtime.notion, content: ctx.runtime.content, siteEvents: ctx.runtime.siteEvents, connections: ctx.runtime.notionConnections },
+        ctx.userId,
+        p,
+      ),
+    ),
+  }),
+  getSitePropertyMap: method({
+    summary: "A blog, changelog or roadmap's fields and the database properties that fill them (read fresh from Notion), for the property mapping",
+    params: getSitePropertyMapInput,
+    result: "{siteId, propertyMap, fields: [{field, help, optional, current: string | null | undefined, candidates: [{name, type}]}], problem: string | null}",
+    errors: ["NOT_FOUND", "UPSTREAM", "RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx, p) =>
+      getSitePropertyMap({ db: ctx.runtime.db, gateway: ctx.runtime.notion, connections: ctx.runtime.notionConnections }, ctx.userId, p),
+    ),
+  }),
+  updateSitePropertyMap: method({
+    summary: "Which database property fills which field (null: not used), checked against the database's properties and types; refused mappings change nothing",
+    params: updateSitePropertyMapInput,
+    result: "{siteId, propertyMap}",
+    errors: ["NOT_FOUND", "UPSTREAM", "RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx, p) =>
+      updateSitePropertyMap(
+        { db: ctx.runtime.db, gateway: ctx.runtime.notion, connections: ctx.runtime.notionConnections, siteEvents: ctx.runtime.siteEvents },
         ctx.userId,
         p,
       ),
@@ -159,7 +196,77 @@ export const siteMethods = {
   upsertAiCustomization: sectionMethod("ai", "Changes the AI chatbot settings"),
   upsertAnalyticsCustomization: sectionMethod("analytics", "Changes the analytics settings"),
   updateSiteEmailSettings: sectionMethod("email", "Changes the email settings for subscribers"),
-  updateSiteVersions: sectionMethod("versions", "Sets docsv2 versions: [{label, notionPageUrl}], the first is the default"),
+  updateSiteVersions: method({
+    summary: "Sets docsv2 versions: [{label, notionPageUrl}], the first is the default; a new version's page must pass the page check",
+    params: updateSiteVersionsInput,
+    result: "{siteId, settings: SiteSettings}",
+    errors: ["NOT_FOUND", "RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx, p) =>
+      updateSiteVersions({ ...siteWrites(ctx), gateway: ctx.runtime.notion, connections: ctx.runtime.notionConnections }, ctx.userId, p),
+    ),
+  }),
+  updateRoadmapSettings: method({
+    summary: "Roadmaps: status emails to voters on or off ({statusEmails}) and the Notion number property for vote counts ({votesProperty}: a Number property of the roadmap database, connected sites only; \"\" for none)",
+    params: updateRoadmapSettingsInput,
+    result: "{siteId, settings: SiteSettings}",
+    errors: ["NOT_FOUND", "VALIDATION", "UNAUTHORIZED", "UPSTREAM"],
+    run: async (ctx, p) => {
+      const updated = await updateRoadmapSettings({ ...roadmap(ctx), ...ctx.runtime.notionConnections, ...siteWrites(ctx) }, ctx.userId, p);
+      ctx.runtime.roadmapNotion.schedule(updated.siteId);
+      return updated;
+    },
+  }),
+  getRoadmapFeedback: method({
+    summary: "Roadmaps: items by votes, the board's columns, ideas waiting for a decision, and where votes are kept",
+    params: siteIdOnly,
+    result: "{siteId, votesIn: 'notion' | 'here', columns: string[], items: [{itemId, title, status, votes}], ideas: [{ideaId, title, details, email, createdAt}], notionFailures: [{itemId, title, error, attempts}]}",
+    errors: ["NOT_FOUND", "VALIDATION"],
+    run: (ctx, p) => getRoadmapFeedback(roadmap(ctx), ctx.userId, p),
+  }),
+  approveRoadmapIdea: method({
+    summary: "Roadmaps: approves a pending idea into one of the board's columns (it shows as a card there)",
+    params: approveIdeaInput,
+    result: "{ideaId, itemId, status: 'approved', column}",
+    errors: ["NOT_FOUND", "VALIDATION"],
+    run: async (ctx, p) => {
+      const approved = await approveIdea(roadmap(ctx), ctx.userId, p);
+      // On a roadmap connected through the official API the idea becomes a row of the Notion database.
+      ctx.runtime.roadmapNotion.schedule(p.siteId);
+      return approved;
+    },
+  }),
+  mergeRoadmapIdea: method({
+    summary: "Roadmaps: merges a pending idea into an item on the board; its votes (and its author's) move there",
+    params: mergeIdeaInput,
+    result: "{ideaId, itemId, status: 'merged'}",
+    errors: ["NOT_FOUND", "VALIDATION"],
+    run: async (ctx, p) => {
+      const merged = await mergeIdea(roadmap(ctx), ctx.userId, p);
+      ctx.runtime.roadmapNotion.schedule(p.siteId);
+      return merged;
+    },
+  }),
+  rejectRoadmapIdea: method({
+    summary: "Roadmaps: rejects a pending idea; its author is emailed the reply",
+    params: rejectIdeaInput,
+    result: "{ideaId, status: 'rejected', mailed}",
+    errors: ["NOT_FOUND", "VALIDATION", "UPSTREAM"],
+    run: (ctx, p) => rejectIdea({ ...roadmap(ctx), email: ctx.runtime.email }, ctx.userId, p),
+  }),
+  roadmapVotersToCsv: method({
+    summary: "Roadmaps: who voted for what as CSV (item, status, email, voted_at), for one item or all",
+    params: roadmapVotersInput,
+    result: "{fileName, csv}",
+    errors: ["NOT_FOUND", "VALIDATION"],
+    run: (ctx, p) => roadmapVotersToCsv(roadmap(ctx), ctx.userId, p),
+  }),
+  previewRoadmapStatusEmail: method({
+    summary: "Roadmaps: the status email voters get when an item moves, as a preview, and whether it is on",
+    params: siteIdOnly,
+    result: "{enabled, subject, html, text}",
+    errors: ["NOT_FOUND", "VALIDATION"],
+    run: (ctx, p) => previewRoadmapStatusEmail({ ...roadmap(ctx), appsDomain: ctx.runtime.env.APPS_DOMAIN }, ctx.userId, p),
+  }),
   updateSiteDomain: method({
     summary: "Sets the site's custom domain (unverified, with a new TXT token), or removes it with null",
     params: updateSiteDomainInput,
@@ -198,7 +305,7 @@ export const siteMethods = {
   safeGetNotionPageState: method({
     summary: "The page check (docs/product.md §3): valid, invalid_url or private, and its database type and properties",
     params: notionPageUrlInput,
-    result: "{state, isCollection, collectionType, properties: [{name}]}",
+    result: "{state, isCollection, collectionType, properties: [{name, type?}]}",
     errors: ["UPSTREAM", "RATE_LIMITED"],
     run: limited("notion-inspect", (ctx, p) => safeGetNotionPageState(ctx.runtime.notion, p)),
   }),
@@ -237,6 +344,20 @@ export const siteMethods = {
     result: "[{path, helpful, text, createdAt}]",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => getTextFeedback(ctx.runtime.db, ctx.userId, p),
+  }),
+  getSiteAnalytics: method({
+    summary: "The built-in analytics of a range of whole UTC days (default the last 7, at most 400), from the hourly and daily rollups",
+    params: getSiteAnalyticsInput,
+    result:
+      "{builtIn, from, to, previousFrom, previousTo, totals: {visitors, pageviews, searches, questions, subscriptions, widgetOpens}, previous: (same), granularity: 'hour' | 'day', series: [{t, pageviews, visitors}], pages, referrers, sources, mediums, campaigns, devices, browsers, countries, zeroResultSearches, unansweredQuestions: [{value, count, visitors}], feedback: [{path, helpful, notHelpful}]}",
+    errors: ["NOT_FOUND", "VALIDATION"],
+    run: (ctx, p) => getSiteAnalytics(ctx.runtime.db, ctx.userId, p),
+  }),
+  getViewTrends: method({
+    summary: "Page views of each of the owner's sites over the last 14 days, for the site cards' sparklines",
+    params: empty,
+    result: "[{siteId, days: string[], pageviews: number[]}]",
+    run: (ctx) => getViewTrends(ctx.runtime.db, ctx.userId),
   }),
   getUserSites: method({
     summary: "The owner's sites, newest first",
@@ -283,6 +404,34 @@ export const siteMethods = {
         ctx.emit,
         ctx.signal,
       ),
+  }),
+  createAgentToken: method({
+    summary: "A new access token for AI agents on a password-protected site (sent as `Authorization: Bearer`); the token is shown only in this answer",
+    params: createAgentTokenInput,
+    result: "{tokenId, name, hint, createdAt, token}",
+    errors: ["NOT_FOUND", "CONFLICT"],
+    run: (ctx, p) => createAgentToken(ctx.runtime.db, ctx.userId, p),
+  }),
+  listAgentTokens: method({
+    summary: "The site's agent tokens (a hint of each, never the token)",
+    params: listAgentTokensInput,
+    result: "[{tokenId, name, hint, createdAt, lastUsedAt}]",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => listAgentTokens(ctx.runtime.db, ctx.userId, p),
+  }),
+  revokeAgentToken: method({
+    summary: "Deletes one of the site's agent tokens; requests with it are refused from then on",
+    params: revokeAgentTokenInput,
+    result: "{tokenId, revoked: true}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => revokeAgentToken(ctx.runtime.db, ctx.userId, p),
+  }),
+  getAgentRequestCounts: method({
+    summary: "AI agent requests to the site per UTC day and kind (mcp, markdown, llms, ask) over the last `days` (default 30)",
+    params: getAgentRequestCountsInput,
+    result: "{from, days: [{day, kind, count}], totals: {mcp, markdown, llms, ask}}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => getAgentRequestCounts(ctx.runtime.db, ctx.userId, p),
   }),
   syncSiteNow: method({
     summary: "Refreshes the site from Notion now (the dashboard's Sync now)",

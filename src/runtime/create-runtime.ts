@@ -18,6 +18,18 @@ import { indexSitePassages } from "@/core/ai/index-site-passages";
 import { createSiteEvents, type SiteEvents } from "@/core/sites/site-events";
 import { createDnsResolver } from "@/integrations/dns";
 import { connectedPageSource } from "@/core/notion-connections/connected-page-source";
+import { markRefreshWanted } from "@/core/refresh/mark-refresh-wanted";
+import { webhooksVerified } from "@/core/notion-connections/get-webhook-verification";
+import { tellOwnerSyncFailing } from "@/core/sites/tell-owner-sync-failing";
+import { startNotionCanary } from "@/notion/canary";
+import { createAnalyticsRecorder } from "@/core/analytics/analytics-recorder";
+import { loadCountryTable } from "@/core/analytics/country-of";
+import { rollUpAnalytics } from "@/core/analytics/roll-up-analytics";
+import { createRoadmapNotionWriter } from "@/core/roadmap/roadmap-notion-writer";
+import { contentSiteOf } from "@/core/sites/content-site-of";
+import { sites } from "@/db/schema";
+import { siteTypeHas } from "@/lib/site-types";
+import { eq } from "drizzle-orm";
 import type { Runtime } from "./index";
 
 /** AUTH_SECRET when given; otherwise one generated on first start and kept in DATA_DIR (CONTRACTS §2). */
@@ -81,24 +93,66 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   };
   const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS });
   const email = createEmailProvider(env, database.db);
-  const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN, billingEnabled: env.billingEnabled });
+  const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN, billingEnabled: env.billingEnabled, getSnapshot: (id) => content.getSnapshot(id) });
+  // Whether Notion's webhooks reach us (the handshake happened, possibly through another process): re-read each minute.
+  const webhooks = { verified: await webhooksVerified({ db: database.db }).catch(() => false), timer: null as NodeJS.Timeout | null };
+  webhooks.timer = setInterval(() => {
+    void webhooksVerified({ db: database.db }).then((v) => (webhooks.verified = v), () => {});
+  }, 60_000);
+  webhooks.timer.unref?.();
   const content = createContentService({
     db: database.db,
     gateway: notion,
     // Connected sites read through the official API; the connection's token is opened in core, never stored here.
     connectedSource: (site) => connectedPageSource(notionConnections, site.notionConnectionId),
     revalidateMs: env.REVALIDATE_SECONDS * 1000,
+    leaseMs: env.REFRESH_LEASE_SECONDS * 1000,
+    // Webhooks bring a connected site's edits at once: polling is then only the fallback, and rare.
+    revalidateMsOf: (site) =>
+      site.notionConnectionId && webhooks.verified ? Math.max(env.REVALIDATE_SECONDS, env.NOTION_WEBHOOK_POLL_SECONDS) * 1000 : env.REVALIDATE_SECONDS * 1000,
     cacheBytes: env.SNAPSHOT_CACHE_MB * 1024 * 1024,
     // After a change: new posts mail subscribers; the search index and the AI passages follow the snapshot; renamed
     // posts keep their old slugs as redirects (the site server then drops its cached redirects).
     onUpdated: async (site, before, after) => {
       postNotifier.afterUpdate(site, after);
+      if (site.notionConnectionId && siteTypeHas(site.siteType, "votes")) roadmapNotion.schedule(site.id);
       await indexSitePages(database.db, site.id, after);
       await indexSitePassages(database.db, site.id, after);
       if (before.size && (await recordRenamedSlugs(database.db, site, before, after))) siteEvents.emitSiteChanged(site.id);
     },
-    onUnchanged: (site, pages) => postNotifier.afterUnchanged(site, pages),
+    onUnchanged: (site, pages) => {
+      postNotifier.afterUnchanged(site, pages);
+      // A roadmap's writes back to Notion that failed are tried again with each refresh.
+      if (site.notionConnectionId && siteTypeHas(site.siteType, "votes")) roadmapNotion.schedule(site.id);
+    },
+    // A sites-role process serves and asks; workers spend the Notion requests (README "Running several processes").
+    askForRefresh: env.PAGEWRIGHT_ROLE === "sites" ? (site) => markRefreshWanted(database.db, site.id) : undefined,
+    // Syncs that keep failing: the owner hears of it once per run of failures.
+    onFailed: async (site, failure) => {
+      await tellOwnerSyncFailing({ db: database.db, email, appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN }, site.id, failure);
+    },
   });
+  const roadmapNotion = createRoadmapNotionWriter({
+    ...notionConnections,
+    getSnapshot: (siteId) => content.getSnapshot(siteId),
+    // New rows for approved ideas: read them now, so they show on the board without waiting for the next poll.
+    afterRowsCreated: (siteId) => {
+      void database.db
+        .select()
+        .from(sites)
+        .where(eq(sites.id, siteId))
+        .then(([site]) => site && content.refresh(contentSiteOf(site)))
+        .catch(() => {});
+    },
+  });
+  const canary = env.NOTION_CANARY_PAGE
+    ? startNotionCanary({ gateway: notion, pageId: env.NOTION_CANARY_PAGE, intervalMs: env.NOTION_CANARY_INTERVAL_SECONDS * 1000, log: (line) => console.error(line) })
+    : null;
+  loadCountryTable();
+  const rollUp = setInterval(() => {
+    rollUpAnalytics(database.db, { retentionDays: env.ANALYTICS_RAW_RETENTION_DAYS }).catch((err: unknown) => console.error("[analytics] rollup failed:", err));
+  }, env.ANALYTICS_ROLLUP_SECONDS * 1000);
+  rollUp.unref();
   return {
     env,
     database,
@@ -109,18 +163,37 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     notionConnections,
     startedAt: new Date(),
     notion,
+    notionWatch: {
+      canary,
+      webhooksVerified: () => webhooks.verified,
+      noteWebhooksVerified: () => {
+        webhooks.verified = true;
+      },
+      stop: () => {
+        canary?.stop();
+        if (webhooks.timer) clearInterval(webhooks.timer);
+      },
+    },
     content,
     storage: createFileStorage(env),
     payments: createPaymentProvider(env),
     email,
     postNotifier,
+    roadmapNotion,
     ai: createChatModel(env),
+    analytics: createAnalyticsRecorder({ db: database.db, flushMs: env.ANALYTICS_FLUSH_MS }),
+    stopAnalyticsRollup: () => clearInterval(rollUp),
   };
 }
 
 export async function closeRuntime(runtime: Runtime): Promise<void> {
+  runtime.notionWatch.stop();
   await runtime.siteEvents.close();
   await runtime.content.idle();
   await runtime.postNotifier.idle();
+  runtime.roadmapNotion.stop();
+  await runtime.roadmapNotion.idle();
+  runtime.stopAnalyticsRollup();
+  await runtime.analytics.stop();
   await runtime.database.close();
 }

@@ -1,3 +1,4 @@
+import type { RoadmapNotionWriter } from "@/core/roadmap/roadmap-notion-writer";
 import type { SiteEvents } from "@/core/sites/site-events";
 import type { Env } from "@/env";
 import type { Database, Db } from "@/db/client";
@@ -7,8 +8,10 @@ import type { PaymentProvider } from "@/integrations/payments";
 import type { EmailProvider } from "@/integrations/email";
 import type { PostNotifier } from "@/core/email/post-notifier";
 import type { ChatModel } from "@/integrations/ai";
+import type { AnalyticsRecorder } from "@/core/analytics/analytics-recorder";
 import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
+import type { NotionCanary } from "@/notion/canary";
 import type { NotionConnectionDeps, NotionOAuthConfig } from "@/core/notion-connections/connection-deps";
 
 /**
@@ -27,6 +30,8 @@ export type Runtime = {
   startedAt: Date;
   /** Notion, through one queue for the whole process. */
   notion: NotionGateway;
+  /** The watch on Notion: the canary page (NOTION_CANARY_PAGE) and whether webhooks reach us (connected sites then poll rarely). */
+  notionWatch: { canary: NotionCanary | null; webhooksVerified(): boolean; noteWebhooksVerified(): void; stop(): void };
   /** Notion connections (official API): the database, the key secret, the API origin, and the OAuth client if configured. */
   notionConnections: NotionConnectionDeps & { oauth: NotionOAuthConfig | null };
   /** Site snapshots: stale-while-revalidate reads, refreshes, "sync now". */
@@ -38,8 +43,14 @@ export type Runtime = {
   email: EmailProvider;
   /** New-post emails to a blog's or changelog's confirmed subscribers, driven by refreshes. */
   postNotifier: PostNotifier;
+  /** Roadmaps read through the official API: vote counts and approved ideas written back to Notion (issue 26). */
+  roadmapNotion: RoadmapNotionWriter;
   /** The chat model (AI_BASE_URL, AI_MODEL), or null: AI features answer in retrieval-only mode. */
   ai: ChatModel | null;
+  /** Built-in analytics: site events buffered and written in batches; a timer rolls them up (issue 25). */
+  analytics: AnalyticsRecorder;
+  /** Stops the rollup timer (closeRuntime). */
+  stopAnalyticsRollup: () => void;
 };
 
 const RUNTIME_KEY = Symbol.for("app.runtime");

@@ -1,12 +1,15 @@
 import type { Collection, ExtendedRecordMap } from "notion-types";
 import { getBlockValue, getTextContent } from "notion-utils";
+import { hiddenByValue, resolveField, type DatabaseField, type PropertyMap, type SchemaProperty } from "@/lib/database-fields";
 import { databaseRowIds } from "@/notion/fetch-page";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import { blockOf, collectionIdOf, collectionOf, databaseBlockOf, lastEditedOf, pageTitle, viewOf } from "@/notion/record-map";
+import { coverPositionOf } from "./tree-model";
 
 /**
  * Rows of a site's database read into plain data: properties looked up by name, case-insensitively (docs/product.md §5), so
- * "Tags" and "tags" both work. Everything the layouts need and nothing Notion-shaped.
+ * "Tags" and "tags" both work, then by common aliases ("summary", "category", "status" = Published) or the site's own
+ * property mapping (src/lib/database-fields.ts). Everything the layouts need and nothing Notion-shaped.
  */
 
 export type Person = { name: string; avatar: string | null };
@@ -14,6 +17,8 @@ export type Person = { name: string; avatar: string | null };
 export type Row = {
   pageId: string;
   title: string;
+  /** The row's own slug property (NotionNext's `slug`), empty when it has none. */
+  slug: string;
   date: string | null;
   description: string;
   tags: string[];
@@ -23,6 +28,8 @@ export type Row = {
   hidden: boolean;
   /** Raw cover src (a Notion file URL or an external URL) and the block it belongs to, for the image route. */
   cover: string | null;
+  /** Notion's cover position (1 its top, 0 its bottom). */
+  coverPosition: number;
   icon: string | null;
   lastEdited: number;
   /** The row page's own record map (its body), from the snapshot. */
@@ -41,7 +48,7 @@ export type Database = {
 
 type SchemaEntry = { name?: string; type?: string; options?: { value: string }[] };
 
-export function readDatabase(root: SnapshotPage, pages: Map<string, SnapshotPage>): Database | null {
+export function readDatabase(root: SnapshotPage, pages: Map<string, SnapshotPage>, propertyMap: PropertyMap = {}): Database | null {
   const recordMap = root.recordMap;
   const page = blockOf(recordMap, root.pageId);
   const database = page ? databaseBlockOf(recordMap, page) : undefined;
@@ -51,17 +58,23 @@ export function readDatabase(root: SnapshotPage, pages: Map<string, SnapshotPage
   if (!collection || !collectionId || !viewId) return null;
 
   const schema = (collection.schema ?? {}) as Record<string, SchemaEntry>;
-  const keyOf = (name: string, types?: string[]) =>
-    Object.entries(schema).find(([, p]) => p.name?.trim().toLowerCase() === name && (!types || types.includes(p.type ?? "")))?.[0];
-  const keys = {
-    date: keyOf("date"),
-    description: keyOf("description"),
-    tags: keyOf("tags"),
-    authors: keyOf("authors"),
-    version: keyOf("version"),
-    status: keyOf("status"),
-    hidden: keyOf("hidden"),
+  const properties = Object.entries(schema).map(([key, p]) => ({ key, name: String(p.name ?? ""), type: p.type }));
+  const fieldOf = (field: DatabaseField) => resolveField(field, properties, propertyMap) as (SchemaProperty & { key: string }) | null | undefined;
+  const byName = (name: string, type: string) => properties.find((p) => p.name.trim().toLowerCase() === name && p.type === type);
+  const fields = {
+    date: fieldOf("date"),
+    description: fieldOf("description"),
+    tags: fieldOf("tags"),
+    authors: fieldOf("authors"),
+    version: fieldOf("version"),
+    status: fieldOf("status"),
+    hidden: fieldOf("hidden"),
   };
+  const keys = Object.fromEntries(Object.entries(fields).map(([f, p]) => [f, p?.key])) as Record<keyof typeof fields, string | undefined>;
+  const slugKey = byName("slug", "text")?.key;
+  // NotionNext keeps pages, menus and notices in the posts database: a `type` select with a "Post" option.
+  const typeProperty = byName("type", "select");
+  const postsOnly = (schema[typeProperty?.key ?? ""]?.options ?? []).some((o) => o.value === "Post") ? typeProperty?.key : undefined;
   const users = (id: string): Person => {
     const user = [recordMap, ...[...pages.values()].map((p) => p.recordMap)]
       .map((rm) => getBlockValue(rm.notion_user?.[id]) as { given_name?: string; family_name?: string; name?: string; profile_photo?: string } | undefined)
@@ -82,19 +95,24 @@ export function readDatabase(root: SnapshotPage, pages: Map<string, SnapshotPage
     const block = blockOf(recordMap, id);
     if (!block) continue;
     const own = pages.get(id);
-    const properties = (block.properties ?? {}) as Record<string, unknown>;
-    const value = (key: string | undefined) => (key ? properties[key] : undefined);
+    const values = (block.properties ?? {}) as Record<string, unknown>;
+    const value = (key: string | undefined) => (key ? values[key] : undefined);
+    const dateType = fields.date?.type;
+    const timestamp = dateType === "created_time" ? block.created_time : dateType === "last_edited_time" ? block.last_edited_time : undefined;
+    const notAPost = postsOnly !== undefined && textOf(value(postsOnly)) !== "Post";
     rows.push({
       pageId: id,
       title: pageTitle(block),
-      date: dateOf(value(keys.date)),
+      slug: textOf(value(slugKey)),
+      date: timestamp ? new Date(timestamp).toISOString().slice(0, 10) : dateOf(value(keys.date)),
       description: textOf(value(keys.description)),
       tags: listOf(value(keys.tags)),
       authors: peopleOf(value(keys.authors), users),
       version: textOf(value(keys.version)),
       status: textOf(value(keys.status)) || null,
-      hidden: textOf(value(keys.hidden)).toLowerCase() === "yes",
+      hidden: notAPost || (fields.hidden ? hiddenByValue(fields.hidden, textOf(value(keys.hidden))) : false),
       cover: ((block.format as { page_cover?: string } | undefined)?.page_cover ?? null) || null,
+      coverPosition: coverPositionOf(block.format as { page_cover_position?: unknown } | undefined),
       icon: ((block.format as { page_icon?: string } | undefined)?.page_icon ?? null) || null,
       lastEdited: lastEditedOf(own ? blockOf(own.recordMap, id) : block),
       recordMap: own?.recordMap ?? null,

@@ -1,6 +1,7 @@
 import type { ExtendedRecordMap } from "notion-types";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import type { ContentSite, SiteSnapshot } from "@/notion/site-content";
+import type { PropertyMap } from "@/lib/database-fields";
 import { slugifyOrFallback } from "@/lib/slug";
 import { isDatabaseSiteType, SITE_TYPE_INFO, type DatabaseSiteType } from "@/lib/site-types";
 import { blockOf } from "@/notion/record-map";
@@ -56,12 +57,13 @@ const RESERVED = new Set(["tag", "author", "page", "_", "rss.xml", "sitemap.xml"
 const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Unique slugs, oldest first keeping the plain slug; reserved words and duplicates get a suffix. */
-export function assignSlugs<T extends { pageId: string; title: string; date: string | null }>(rows: T[]): Map<string, string> {
+export function assignSlugs<T extends { pageId: string; title: string; date: string | null; slug?: string }>(rows: T[]): Map<string, string> {
   const bySlug = new Set<string>();
   const result = new Map<string, string>();
   const oldestFirst = [...rows].sort((a, b) => (a.date ?? "").localeCompare(b.date ?? "") || a.pageId.localeCompare(b.pageId));
   for (const row of oldestFirst) {
-    const base = slugifyOrFallback(row.title, row.pageId.replace(/-/g, "").slice(0, 12));
+    // The row's own slug property when it has one (NotionNext), so moved blogs keep their addresses.
+    const base = slugifyOrFallback(row.slug || row.title, row.pageId.replace(/-/g, "").slice(0, 12));
     let slug = RESERVED.has(base) ? `${base}-page` : base;
     for (let n = 2; bySlug.has(slug); n++) slug = `${base}-${n}`;
     bySlug.add(slug);
@@ -88,15 +90,21 @@ export function siteModelOf(site: ModelSite, snapshot: Pick<SiteSnapshot, "pages
   const root = snapshot.pages.get(site.notionPageId);
   if (!root) return null;
   const { siteType } = site;
-  if (isDatabaseSiteType(siteType)) return databaseModel(siteType, root, snapshot.pages, now);
+  if (isDatabaseSiteType(siteType)) return databaseModel(siteType, root, snapshot.pages, now, site.settings.propertyMap);
   const tree = buildTreeModel(siteType, site.notionPageId, snapshot.pages, versionRootsOf(site));
   if (!tree) return null;
   const pageBlocks = Object.fromEntries(tree.nodes.map((n) => [n.pageId, n.recordMap.block[n.pageId]!]));
   return { ...tree, routes: new Map(tree.nodes.map((node) => [node.path, { kind: "page" as const, node }])), pageBlocks };
 }
 
-function databaseModel(siteType: DatabaseSiteModel["siteType"], root: SnapshotPage, pages: Map<string, SnapshotPage>, now: Date): DatabaseSiteModel | null {
-  const db: Database | null = readDatabase(root, pages);
+function databaseModel(
+  siteType: DatabaseSiteModel["siteType"],
+  root: SnapshotPage,
+  pages: Map<string, SnapshotPage>,
+  now: Date,
+  propertyMap: PropertyMap = {},
+): DatabaseSiteModel | null {
+  const db: Database | null = readDatabase(root, pages, propertyMap);
   if (!db) return null;
   const today = todayUtc(now);
   // Roadmap cards have no date or hidden flag; blogs and changelogs hide hidden and future-dated entries (CONTRACTS §8).

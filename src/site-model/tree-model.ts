@@ -52,6 +52,10 @@ const iconOf = (recordMap: ExtendedRecordMap, id: string) => {
   return icon && !isImageIcon(icon) ? icon : null;
 };
 
+/** Notion's page_cover_position, 0–1 (the middle when unset). */
+export const coverPositionOf = (format: { page_cover_position?: unknown } | undefined): number =>
+  typeof format?.page_cover_position === "number" ? Math.min(1, Math.max(0, format.page_cover_position)) : 0.5;
+
 export function lookOf(recordMap: ExtendedRecordMap, id: string): PageLook {
   const block = blockOf(recordMap, id);
   const format = (block?.format ?? {}) as { page_icon?: string; page_cover?: string; page_cover_position?: number; page_full_width?: boolean; page_font?: string; page_small_text?: boolean };
@@ -60,7 +64,7 @@ export function lookOf(recordMap: ExtendedRecordMap, id: string): PageLook {
   return {
     icon,
     cover: format.page_cover || null,
-    coverPosition: typeof format.page_cover_position === "number" ? Math.min(1, Math.max(0, format.page_cover_position)) : 0.5,
+    coverPosition: coverPositionOf(format),
     fullWidth: format.page_full_width === true,
     font: format.page_font === "serif" || format.page_font === "mono" ? format.page_font : "default",
     smallText: format.page_small_text === true,

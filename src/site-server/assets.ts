@@ -87,6 +87,15 @@ function scriptAsset(entry: string, route: string): Asset & { href: string } {
 /** `/_/site.js`: the small script of docs and help-desk pages (search, feedback, contents, copy as Markdown). */
 export const siteIsland = () => scriptAsset("island.ts", "/_/site.js");
 
+/** `/_/votes.js`: the roadmap board's island (one-click votes, counts, the idea form without an email once known). */
+export const votesScript = () => scriptAsset("votes.ts", "/_/votes.js");
+
+/** `/_/whats-new.js`: the What's-new widget changelogs offer for owners' own apps (any origin, shadow DOM). */
+export const whatsNewScript = () => scriptAsset("whats-new.ts", "/_/whats-new.js");
+
+/** `/_/changelog.js`: the changelog index's "since your last visit" marker. */
+export const changelogScript = () => scriptAsset("changelog.ts", "/_/changelog.js");
+
 /** `/_/chat.js`: the visitor chat page's script, loaded only inside the chat frame. */
 export const chatScript = () => scriptAsset("chat.ts", "/_/chat.js");
 
@@ -96,15 +105,28 @@ export const chatScript = () => scriptAsset("chat.ts", "/_/chat.js");
  */
 export const widgetScript = () => scriptAsset("widget.ts", "/_/widget.js");
 
-let themeToggle: { source: string; sha256: string } | null = null;
+export type InlineScript = { source: string; sha256: string };
+const inlined = new Map<string, InlineScript>();
+
+/** A browser script bundled once per process for inlining, with its hash for the CSP (no 'unsafe-inline'). */
+function inlineScript(entry: string): InlineScript {
+  let built = inlined.get(entry);
+  if (!built) {
+    const source = bundle(entry).toString("utf8").trim();
+    built = { source, sha256: crypto.createHash("sha256").update(source).digest("base64") };
+    inlined.set(entry, built);
+  }
+  return built;
+}
 
 /**
  * The light/dark toggle (under 1 KB), inlined in every page's <head> so a visitor's choice applies before the first
  * paint without a render-blocking request; the CSP allows it by its hash.
  */
-export function themeScript(): { source: string; sha256: string } {
-  if (themeToggle) return themeToggle;
-  const source = bundle("theme.ts").toString("utf8").trim();
-  themeToggle = { source, sha256: crypto.createHash("sha256").update(source).digest("base64") };
-  return themeToggle;
-}
+export const themeScript = () => inlineScript("theme.ts");
+
+/**
+ * The page-view beacon (a few hundred bytes), inlined at the end of every page's <body> and allowed by its hash in the
+ * CSP: no request of its own, and it works on pages served from our cache or a CDN (it carries nothing per request).
+ */
+export const beaconScript = () => inlineScript("beacon.ts");

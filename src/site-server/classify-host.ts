@@ -44,7 +44,9 @@ function appHosts(cfg: HostConfig): Set<string> {
 export function createHostClassifier(cfg: HostConfig): (rawHost: string | undefined) => HostTarget {
   const app = appHosts(cfg);
   const appsSuffix = `.${normalizeHost(cfg.appsDomain)!}`;
-  return (rawHost) => {
+  // The answer for a host never changes: remembered (a bounded map) so a busy site's requests skip the parsing.
+  const known = new Map<string, HostTarget>();
+  const classify = (rawHost: string | undefined): HostTarget => {
     const host = normalizeHost(rawHost);
     if (!host) return { kind: "invalid" };
     if (app.has(host)) return { kind: "app" };
@@ -52,6 +54,16 @@ export function createHostClassifier(cfg: HostConfig): (rawHost: string | undefi
       return { kind: "site", host, hostKey: host.slice(0, -appsSuffix.length), customDomain: null };
     }
     return { kind: "site", host, hostKey: null, customDomain: host.replace(/:\d+$/, "") };
+  };
+  return (rawHost) => {
+    if (rawHost === undefined) return classify(rawHost);
+    let target = known.get(rawHost);
+    if (!target) {
+      target = classify(rawHost);
+      if (known.size >= 10_000) known.clear();
+      known.set(rawHost, target);
+    }
+    return target;
   };
 }
 
@@ -64,6 +76,7 @@ export const TLS_ASK_PATH = "/api/domains/allow";
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export function isLoopbackTlsAsk(rawHost: string | undefined, url: string | undefined): boolean {
+  if (!url?.startsWith(TLS_ASK_PATH)) return false;
   const host = normalizeHost(rawHost);
   if (!host || !LOOPBACK_NAMES.has(host.replace(/:\d+$/, ""))) return false;
   return (url ?? "").split("?")[0] === TLS_ASK_PATH;

@@ -2,12 +2,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Runtime } from "@/runtime";
 import type { HostTarget } from "./classify-host";
 import { createRateLimits } from "@/core/usage/rate-limits";
-import { contentOrUnavailable, type Method, type SiteServices } from "./endpoints/context";
+import { contentInMemory, contentOrUnavailable, type Method, type SiteServices } from "./endpoints/context";
 import { matchEndpoint } from "./endpoints";
-import { hasAccess, safeNext, sendPasswordForm } from "./password-gate";
-import { normalizePath, wantsJson } from "./request";
+import { hasAccess, hasAgentToken } from "./password-gate";
+import { isPagePath, methodNotAllowed, refuseLocked } from "./refusals";
+import { normalizePath } from "./request";
 import { sendPlainHtml } from "./respond";
 import { servePage } from "./serve-page";
+import { siteTypeHas } from "@/lib/site-types";
+import { roadmapStateOf } from "./roadmap-state";
 import { createSiteCache } from "./site-cache";
 import { createSiteLookup, type PublishedSite } from "./site-lookup";
 
@@ -18,10 +21,6 @@ import { createSiteLookup, type PublishedSite } from "./site-lookup";
 
 const SITE_METHODS: readonly Method[] = ["GET", "HEAD", "POST"];
 const PAGE_METHODS: readonly Method[] = ["GET", "HEAD"];
-
-function methodNotAllowed(res: ServerResponse, allowed: readonly Method[]): void {
-  res.writeHead(405, { allow: allowed.join(", "), "content-type": "text/plain; charset=utf-8" }).end("Method not allowed");
-}
 
 export function createSiteServer(runtime: Runtime) {
   const lookup = createSiteLookup({ db: runtime.db, billingEnabled: runtime.env.billingEnabled }, runtime.env.APPS_DOMAIN);
@@ -41,11 +40,16 @@ export function createSiteServer(runtime: Runtime) {
     }
   });
 
-  return async function handleSiteRequest(req: IncomingMessage, res: ServerResponse, target: Extract<HostTarget, { kind: "site" }>): Promise<void> {
-    const method = req.method as Method;
-    if (!SITE_METHODS.includes(method)) return methodNotAllowed(res, SITE_METHODS);
-    const site = await lookup.find(target);
+  /** No await on the hot path: a known host with its content in memory is answered in one synchronous pass. */
+  return function handleSiteRequest(req: IncomingMessage, res: ServerResponse, target: SiteTarget): void | Promise<void> {
+    if (!SITE_METHODS.includes(req.method as Method)) return methodNotAllowed(res, SITE_METHODS);
+    const site = lookup.peek(target);
+    return site === undefined ? lookup.find(target).then((found) => answer(req, res, target, found)) : answer(req, res, target, site);
+  };
+
+  function answer(req: IncomingMessage, res: ServerResponse, target: SiteTarget, site: PublishedSite | null): void | Promise<void> {
     if (!site) return sendPlainHtml(res, 404, "Site not found", "There is no site at this address.");
+    const method = req.method as Method;
 
     if ((req.url ?? "").length > 4096) return sendPlainHtml(res, 414, "Address too long", "This address is too long.");
     const [rawPath = "/", query = ""] = (req.url ?? "/").split("?");
@@ -77,12 +81,17 @@ export function createSiteServer(runtime: Runtime) {
     if (path === null) return sendPlainHtml(res, 400, "Bad request", "This address is not valid.");
 
     const found = matchEndpoint(path, site);
-    const endpoint = found?.endpoint;
     // A protected site without the visitor's cookie: only the endpoints that say so answer (the password form, the
-    // links in subscription emails, the stylesheet); a page asks for the password, anything else gets 401. Whatever the
-    // plan: a protected site whose plan lapsed stays locked (it must never become public silently); the password keeps
-    // working and the dashboard tells the owner.
-    const locked = Boolean(site.passwordHash) && !hasAccess(req, runtime.authSecret, site);
+    // links in subscription emails, the stylesheet); an AI agent's token opens it like the cookie; a page asks for the
+    // password, anything else gets 401. Whatever the plan: a protected site whose plan lapsed stays locked (it must never
+    // become public silently); the password keeps working and the dashboard tells the owner.
+    const request = { method, path, query, found };
+    if (site.passwordHash && !hasAccess(req, runtime.authSecret, site)) return hasAgentToken(req, runtime.db, site).then((agent) => serve(req, res, site, request, !agent));
+    return serve(req, res, site, request, false);
+  }
+
+  function serve(req: IncomingMessage, res: ServerResponse, site: PublishedSite, { method, path, query, found }: RequestParts, locked: boolean): void | Promise<void> {
+    const endpoint = found?.endpoint;
     if (locked && !endpoint?.servedWhenLocked) return refuseLocked(req, res, site, path, endpoint ? Boolean(endpoint.passwordFormWhenLocked) : isPagePath(path));
 
     const allowed = endpoint?.methods ?? PAGE_METHODS;
@@ -97,15 +106,14 @@ export function createSiteServer(runtime: Runtime) {
 
     const ctx = { ...services, path, search: new URLSearchParams(query), params: found?.params ?? [], locked };
     if (endpoint) return endpoint.handler(req, res, site, ctx);
-    const content = await contentOrUnavailable(services, res, site);
-    if (content) servePage(req, res, site, ctx, content);
-  };
+    const content = contentInMemory(services, site);
+    // A roadmap's pages show its votes (roadmap-state.ts), read per view; every other page answers without an await.
+    if (content && !siteTypeHas(site.siteType, "votes")) return servePage(req, res, site, ctx, content);
+    return Promise.all([content ?? contentOrUnavailable(services, res, site), roadmapStateOf(runtime.db, site, ctx.search)]).then(
+      ([loaded, roadmap]) => void (loaded && servePage(req, res, site, ctx, loaded, roadmap)),
+    );
+  }
 }
 
-/** A path no endpoint claims that could be a page (not our own /_/ space, not a feed or text file). */
-const isPagePath = (path: string) => !path.startsWith("/_/") && !/\.(xml|txt|md)$/.test(path);
-
-function refuseLocked(req: IncomingMessage, res: ServerResponse, site: PublishedSite, path: string, showsForm: boolean): void {
-  if (req.method === "GET" && showsForm && !wantsJson(req)) return sendPasswordForm(res, site, safeNext(`${site.basePath}${path}`, site.basePath));
-  res.writeHead(401, { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store", "x-robots-tag": "noindex" }).end("Password required");
-}
+type SiteTarget = Extract<HostTarget, { kind: "site" }>;
+type RequestParts = { method: Method; path: string; query: string; found: ReturnType<typeof matchEndpoint> };

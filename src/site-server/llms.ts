@@ -42,6 +42,14 @@ export function llmsTxt(ctx: RenderContext): string {
   const summary = ctx.settings.description || (ctx.model.kind === "database" ? ctx.model.description : "") || `${siteName(ctx)}, published from Notion.`;
   const lines = [`# ${siteName(ctx)}`, "", `> ${summary}`, "", "## Pages", ""];
   for (const p of pages(ctx)) lines.push(`- [${p.title || "Untitled"}](${absoluteUrl(ctx, p.path === "/" ? "/index.md" : `${p.path}.md`)})`);
+  // Issue 27: where an agent can search, read and ask (a protected site needs an agent token for both).
+  lines.push(
+    "",
+    "## For AI agents",
+    "",
+    `- MCP server (Streamable HTTP): ${absoluteUrl(ctx, "/_/mcp")} (tools: search, list_pages, get_page, ask)`,
+    `- Ask a question, answered from this site with sources: ${absoluteUrl(ctx, "/index.md")}?ask=<question>`,
+  );
   return `${lines.join("\n")}\n`;
 }
 

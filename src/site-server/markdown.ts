@@ -1,6 +1,7 @@
 import type { Block, ExtendedRecordMap } from "notion-types";
 import { getTextContent } from "notion-utils";
 import { databaseRowIds } from "@/notion/fetch-page";
+import { PRIVATE_MENTION_TEXT } from "./render/mentions";
 import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle, viewOf } from "@/notion/record-map";
 
 /**
@@ -26,9 +27,10 @@ function richText(value: unknown, links: MarkdownLinks, recordMap: ExtendedRecor
         const [kind, arg] = d;
         if (kind === "p" || (kind === "‣" && Array.isArray(arg) && arg[0] === "p")) {
           const id = String(kind === "p" ? arg : (arg as unknown[])[1]);
-          const url = links.pageUrl(id);
-          const title = pageTitle(blockOf(recordMap, id)) || "page";
-          out = url ? `[${title}](${url})` : title;
+          // In the site: its URL; outside but public (its block came with the page): Notion's; else plain text.
+          const mentioned = blockOf(recordMap, id);
+          const url = links.pageUrl(id) ?? (mentioned ? `https://www.notion.so/${id.replace(/-/g, "")}` : null);
+          out = url ? `[${pageTitle(mentioned) || "page"}](${url})` : PRIVATE_MENTION_TEXT;
         } else if (kind === "e") out = `$${String(arg)}$`;
         else if (kind === "c") out = `\`${String(text)}\``;
         else if (kind === "b") out = `**${out}**`;

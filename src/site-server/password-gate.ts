@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { checkAgentToken } from "@/core/agents/check-agent-token";
 import { verifySitePassword } from "@/core/sites/update-site-password";
+import type { Db } from "@/db/client";
 import { renderPasswordPage } from "./render/password-page";
 import { safeLocalPath } from "@/lib/safe-local-path";
 import { NOTICE_PAGE_CSP } from "./security";
@@ -18,7 +20,7 @@ export function accessToken(secret: string, site: Pick<PublishedSite, "id" | "pa
   return crypto.createHmac("sha256", secret).update(`${site.id}\n${site.passwordHash}`).digest("base64url");
 }
 
-function cookiesOf(req: IncomingMessage): Map<string, string> {
+export function cookiesOf(req: IncomingMessage): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of String(req.headers.cookie ?? "").split(";")) {
     const i = part.indexOf("=");
@@ -33,6 +35,16 @@ export function hasAccess(req: IncomingMessage, secret: string, site: PublishedS
   if (!given) return false;
   const expected = accessToken(secret, site);
   return given.length === expected.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+/**
+ * An AI agent's way in (issue 27): `Authorization: Bearer <agent token>` opens a protected site like the cookie. Only
+ * asked when the cookie is missing and the header is there, so pages of open sites never touch the database.
+ */
+export async function hasAgentToken(req: IncomingMessage, db: Db, site: PublishedSite): Promise<boolean> {
+  const header = req.headers.authorization;
+  const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match ? checkAgentToken(db, site.id, match[1]!) : false;
 }
 
 /** A path to return to after the password: only this site's own paths. */

@@ -1,7 +1,11 @@
 import type { IncomingMessage } from "node:http";
 
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]{0,200})*\/?$/;
+
 /** Decodes and normalises a request path: no trailing slash, NFC; null for malformed or traversal attempts. */
 export function normalizePath(raw: string): string | null {
+  // Most requests: plain ASCII segments, nothing to decode or normalise.
+  if (raw.length > 0 && raw.length <= 1024 && PLAIN_PATH.test(raw)) return raw.length > 1 && raw.endsWith("/") ? raw.slice(0, -1) : raw;
   let path: string;
   try {
     path = decodeURIComponent(raw);

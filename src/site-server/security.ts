@@ -1,4 +1,4 @@
-import { themeScript } from "./assets";
+import { beaconScript, themeScript } from "./assets";
 import crypto from "node:crypto";
 import type { Block, ExtendedRecordMap } from "notion-types";
 import type { SiteSettings } from "@/core/sites/site-settings";
@@ -119,8 +119,8 @@ export function gtagInline(measurementId: string): string {
 
 export function inlineScriptHashes(settings: Pick<SiteSettings, "analytics">): string[] {
   const id = settings.analytics.googleAnalyticsId;
-  const theme = themeScript().sha256;
-  return id ? [theme, crypto.createHash("sha256").update(gtagInline(id)).digest("base64")] : [theme];
+  const own = settings.analytics.builtIn ? [themeScript().sha256, beaconScript().sha256] : [themeScript().sha256];
+  return id ? [...own, crypto.createHash("sha256").update(gtagInline(id)).digest("base64")] : own;
 }
 
 /** For our own small notice pages (errors, the password form): nothing but inline styles and a same-site form. */

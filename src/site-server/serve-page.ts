@@ -3,6 +3,8 @@ import { makeCachedResponse, sendCached } from "@/http/page-cache";
 import { renderNotFound, renderRoute } from "./render/render-route";
 import { pageCacheControlOf, pageHeadersOf, renderContextOf, revalidate, type SiteContent, type SiteServices } from "./endpoints/context";
 import type { PublishedSite } from "./site-lookup";
+import type { Route } from "@/site-model/site-model";
+import type { RoadmapState } from "./render/context";
 
 /**
  * A page of the site from the page cache, rendered on a miss. Known paths come from the snapshot's slug map;
@@ -14,6 +16,7 @@ export function servePage(
   site: PublishedSite,
   ctx: SiteServices & { path: string; search: URLSearchParams },
   { snapshot, model }: SiteContent,
+  roadmap: { state: RoadmapState; key: string } | null = null,
 ): void {
   const { path } = ctx;
   const route = model.routes.get(path);
@@ -24,8 +27,15 @@ export function servePage(
   // Only a real page can start a refresh: unknown paths never reach Notion.
   revalidate(ctx, site, snapshot);
   const subscribed = ctx.search.get("subscribed") === "1";
-  const response = ctx.cache.cached(site, snapshot, `${path}${subscribed ? "\nsubscribed" : ""}`, () =>
-    makeCachedResponse(200, "text/html; charset=utf-8", renderRoute(renderContextOf(ctx, site, model, subscribed), route)),
-  );
+  const response = ctx.cache.cached(site, snapshot, `${path}${subscribed ? "\nsubscribed" : ""}${roadmap?.key ?? ""}`, () => ({
+    ...makeCachedResponse(200, "text/html; charset=utf-8", renderRoute({ ...renderContextOf(ctx, site, model, subscribed), roadmap: roadmap?.state }, route)),
+    headers: markdownTwinLink(site, path, route),
+  }));
   sendCached(req, res, response, pageCacheControlOf(ctx, site), pageHeadersOf(ctx, site));
+}
+
+/** A page with a Markdown twin (`<path>.md`) points agents at it (issue 27); computed once per cached page. */
+function markdownTwinLink(site: PublishedSite, path: string, route: Route): Record<string, string> | undefined {
+  if (route.kind !== "page" && !(route.kind === "entry" && route.entry.recordMap)) return undefined;
+  return { link: `<${site.origin}${site.basePath}${path === "/" ? "/index.md" : `${path}.md`}>; rel="alternate"; type="text/markdown"` };
 }

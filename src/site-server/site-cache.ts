@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { SiteSnapshot } from "@/notion/site-content";
 import { siteModelOf, type SiteModel } from "@/site-model/site-model";
 import { PageCache, type CachedResponse } from "@/http/page-cache";
+import { processCounters } from "@/lib/process-counters";
 import type { PublishedSite } from "./site-lookup";
 
 /**
@@ -18,6 +19,7 @@ const MAX_MODELS = 200;
 
 export function createSiteCache() {
   const pages = new PageCache();
+  const counts = processCounters().pageCache;
   const models = new LRUCache<string, { version: number; model: SiteModel | null }>({ max: MAX_MODELS });
 
   return {
@@ -34,7 +36,9 @@ export function createSiteCache() {
     cached(site: PublishedSite, snapshot: SiteSnapshot, key: string, render: () => CachedResponse): CachedResponse {
       const full = `${site.id}\n${snapshot.version}:${site.stamp}\n${key}`;
       let hit = pages.get(full);
+      counts.lookups++;
       if (!hit) {
+        counts.renders++;
         hit = render();
         pages.set(full, hit);
       }

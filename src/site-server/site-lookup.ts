@@ -1,5 +1,6 @@
 import type { BillingDeps } from "@/core/billing/site-plan";
 import { findPublishedSite, type PublishedSite } from "@/core/sites/find-published-site";
+import { monotonicMs } from "@/lib/clock";
 import type { HostTarget } from "./classify-host";
 
 /**
@@ -17,13 +18,18 @@ export function createSiteLookup(deps: BillingDeps, appsDomain: string) {
   const cache = new Map<string, { site: PublishedSite | null; expires: number; siteId?: string }>();
 
   return {
+    /** The cached answer while it is fresh (undefined: ask `find`); keeps the cached page path free of awaits. */
+    peek(target: Extract<HostTarget, { kind: "site" }>): PublishedSite | null | undefined {
+      const hit = cache.get(target.host);
+      return hit && hit.expires > monotonicMs() ? hit.site : undefined;
+    },
     async find(target: Extract<HostTarget, { kind: "site" }>): Promise<PublishedSite | null> {
       const key = target.host;
       const hit = cache.get(key);
-      if (hit && hit.expires > Date.now()) return hit.site;
+      if (hit && hit.expires > monotonicMs()) return hit.site;
       const site = await findPublishedSite(deps, target, appsDomain);
       if (cache.size > MAX_HOSTS) cache.clear();
-      cache.set(key, { site, expires: Date.now() + TTL_MS, siteId: site?.id });
+      cache.set(key, { site, expires: monotonicMs() + TTL_MS, siteId: site?.id });
       return site;
     },
     /** Forget a site (or, with no id, everything). */

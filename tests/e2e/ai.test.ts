@@ -112,7 +112,7 @@ describe("the visitor chatbot", () => {
     await frame.getByRole("button", { name: QUESTION }).click();
     const answer = frame.locator(".msg.assistant").last();
     await answer.locator(".sources").waitFor();
-    expect(await answer.innerText()).toMatch(/Here is what this site says:[\s\S]*Custom events: lumen\.track\("Downloaded report"/);
+    expect(await answer.innerText()).toMatch(/The closest answer on this site is in “Custom events”[\s\S]*lumen\.track\("Downloaded report"/);
     expect(await answer.locator(".sources a").first().getAttribute("href")).toBe("/sending-data/custom-events");
     expect(errors).toEqual([]);
     await page.context().close();

@@ -86,7 +86,8 @@ describe("upgrading a site in Chromium", () => {
     await page.getByRole("link", { name: "Password", exact: true }).click();
     await page.locator("input[type=password]").fill("pro-password");
     await page.getByRole("button", { name: "Protect with password" }).click();
-    await expect.poll(() => page.getByTestId("password-state").textContent()).toContain("This site is protected");
+    // The save makes a scrypt hash and reloads the screen's state: more than the poll's default second on a busy machine.
+    await expect.poll(() => page.getByTestId("password-state").textContent(), { timeout: 15_000 }).toContain("This site is protected");
     expect((await s.get(s.hosts[0]!, "/")).status).toBe(401);
   });
 

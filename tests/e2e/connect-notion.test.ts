@@ -41,6 +41,7 @@ beforeAll(async () => {
       NOTION_OFFICIAL_API_BASE: api.url,
       NOTION_FILE_HOSTS: api.url,
       REVALIDATE_SECONDS: "3600",
+      ADMIN_EMAILS: "ops@example.com",
     },
   });
   await control.consent({ mode: "choose", pages: [] });
@@ -147,5 +148,23 @@ describe("Connect Notion in Chromium", () => {
     await visitor.reload();
     expect(await visitor.content()).toBe(before);
     expect(pageErrors).toEqual([]);
+  });
+
+  it("the dashboard links to the admin screen for operators only", async () => {
+    await page.goto(`${s.app.url}/dashboard`);
+    await page.getByTestId("signed-in-email").waitFor();
+    expect(await page.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
+
+    const ops = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const opsPage = await ops.newPage();
+    await opsPage.goto(`${s.app.url}/dashboard`);
+    await opsPage.waitForURL(/\/signin\?/);
+    await opsPage.getByLabel("Email (test login)").fill("ops@example.com");
+    await opsPage.getByRole("button", { name: "Sign in with test login" }).click();
+    await opsPage.waitForURL(`${s.app.url}/dashboard`);
+    await opsPage.getByRole("link", { name: "Admin", exact: true }).click();
+    await opsPage.waitForURL(`${s.app.url}/dashboard/admin`);
+    await opsPage.getByRole("heading", { name: "Notion webhooks" }).waitFor();
+    await ops.close();
   });
 });

@@ -77,8 +77,8 @@ describe("the owner's dashboard in Chromium", () => {
     await url.fill(workspaceIndex.notDatabase!);
     await expect.poll(() => problem().textContent()).toBe(NOTION_PAGE_MESSAGES.notDatabase);
 
-    await url.fill(workspaceIndex.listDatabase!);
-    await expect.poll(() => problem().textContent()).toBe(NOTION_PAGE_MESSAGES.wrongType("table", "list"));
+    await url.fill(workspaceIndex.boardDatabase!);
+    await expect.poll(() => problem().textContent()).toBe(NOTION_PAGE_MESSAGES.wrongType("table", "board"));
 
     await url.fill(workspaceIndex.missingProperties!);
     await expect.poll(() => problem().textContent()).toMatch(/^Missing required properties in Notion page, please duplicate the Notion template\. Missing \w+/);
@@ -194,10 +194,12 @@ describe("the owner's dashboard in Chromium", () => {
     await page.getByLabel("Domain", { exact: true }).fill(DOMAIN);
     await page.getByRole("button", { name: "Save domain" }).click();
     await expect.poll(() => page.getByTestId("domain-status").textContent()).toContain("is not verified yet");
-    const txt = page.getByRole("row").filter({ hasText: "TXT" });
-    const token = (await txt.getByRole("cell").nth(2).textContent())!.trim();
+    // A record's value is the cell's text before its Copy button.
+    const recordValue = (type: string) =>
+      page.getByRole("row").filter({ hasText: type }).getByRole("cell").nth(2).evaluate((cell) => cell.firstChild?.textContent?.trim() ?? "");
+    const token = await recordValue("TXT");
     expect(token.length).toBeGreaterThan(10);
-    expect(await page.getByRole("row").filter({ hasText: "CNAME" }).getByRole("cell").nth(2).textContent()).toBe(`blog.${SUBDOMAIN}.localhost`);
+    expect(await recordValue("CNAME")).toBe(`blog.${SUBDOMAIN}.localhost`);
 
     await page.getByRole("button", { name: "Verify DNS" }).click();
     await page.getByTestId("domain-problems").waitFor();

@@ -21,7 +21,7 @@ let docs: string, help: string, simple: string, versioned: string;
 beforeAll(async () => {
   s = await startSitesApp([
     { siteType: "docs", page: workspaceIndex.docs! },
-    { siteType: "help_desk", page: workspaceIndex.help_desk! },
+    { siteType: "help_desk", page: workspaceIndex.help_desk!, settings: { contactUrl: "mailto:help@lumen.example" } },
     { siteType: "simple", page: workspaceIndex.simple! },
     {
       siteType: "docsv2",
@@ -83,10 +83,13 @@ describe("page-tree sites in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  it("docs: feedback is sent without leaving the page", async () => {
+  it("docs: feedback is sent without leaving the page; No asks what was missing before sending", async () => {
     const { page, errors } = await open(`http://${docs}/getting-started/quick-start`);
-    await page.getByLabel("Anything we should add? (optional)").fill("A video would help");
+    expect(await page.getByRole("button", { name: "Send feedback" }).isVisible()).toBe(false);
     await page.getByRole("button", { name: "No" }).click();
+    expect(await page.getByRole("status").count()).toBe(0); // nothing sent yet
+    await page.getByLabel("What was missing? (optional)").fill("A video would help");
+    await page.getByRole("button", { name: "Send feedback" }).click();
     await page.getByRole("status").waitFor();
     expect(await page.getByRole("status").textContent()).toBe("Thanks for your feedback!");
     expect(new URL(page.url()).pathname).toBe("/getting-started/quick-start");
@@ -102,6 +105,11 @@ describe("page-tree sites in Chromium", () => {
     expect(zlib.brotliDecompressSync(script.bytes).toString()).toContain("showModal");
     const { page } = await open(`http://${docs}/getting-started/installing-on-your-framework/nextjs`, { width: 360, height: 740 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // On a phone the page list waits behind "Menu", so the article starts on screen (review P4).
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    expect(await pages.isVisible()).toBe(false);
+    await page.getByText("Menu", { exact: true }).click();
+    expect(await pages.getByRole("link", { name: "Next.js" }).isVisible()).toBe(true);
   });
 
   it("versioned docs: switching version changes the tree and the address", async () => {
@@ -112,6 +120,11 @@ describe("page-tree sites in Chromium", () => {
     expect(await page.locator("h1").textContent()).toBe("API v1");
     expect(await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Events (v1)" }).count()).toBe(1);
     expect(await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Events (v2)" }).count()).toBe(0);
+    // From a page, the other version's equivalent page, not its home (review P9).
+    await page.goto(`http://${versioned}/authentication-v2`);
+    await page.getByRole("navigation", { name: "Versions" }).getByRole("link", { name: "v1" }).click();
+    await page.waitForURL(`http://${versioned}/v1/authentication-v1`);
+    expect(await page.locator("h1").textContent()).toBe("Authentication (v1)");
     expect(errors).toEqual([]);
   });
 
@@ -122,6 +135,11 @@ describe("page-tree sites in Chromium", () => {
     await page.getByRole("link", { name: "Do I need a cookie banner?" }).click();
     await page.waitForURL(/do-i-need-a-cookie-banner$/);
     expect(await page.locator("h1").textContent()).toBe("Do I need a cookie banner?");
+    // A search that finds nothing offers the contact link instead of a dead end (review P7).
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("zzzxqwv");
+    await page.locator(".search-dialog li.empty a").waitFor();
+    expect(await page.locator(".search-dialog li.empty a").getAttribute("href")).toBe("mailto:help@lumen.example");
     expect(errors).toEqual([]);
   });
 

@@ -6,6 +6,9 @@ import { withDatabase } from "../helpers/seed";
 import { users, accounts } from "@/db/schema";
 import { tempDataDir } from "../helpers/app-server";
 
+/** Each of these starts one or two fresh servers (a first PGlite start creates the database): minutes on a busy machine. */
+const SERVER_TEST_MS = 120_000;
+
 const running: AppProcess[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((a) => a.stop()));
@@ -34,7 +37,7 @@ describe("data survives a restart", () => {
     const after = await getSession(second.url, again.jar);
     expect(after?.user.id).toBe(before?.user.id);
     expect(after?.jwt.isNewUser).toBe(false);
-  });
+  }, SERVER_TEST_MS);
 });
 
 describe("test login walls", () => {
@@ -50,7 +53,7 @@ describe("test login walls", () => {
     expect(res.status).toBe(401);
     expect(decodeURIComponent(res.url ?? "")).toContain("This account cannot use the test login provider");
     expect(await getSession(app.url, res.jar)).toBeNull();
-  });
+  }, SERVER_TEST_MS);
 
   it("is off with AUTH_TEST_LOGIN=0 even on a loopback APP_URL", async () => {
     const app = await start({ env: { AUTH_TEST_LOGIN: "0" } });
@@ -58,12 +61,12 @@ describe("test login walls", () => {
     expect(Object.keys(providers)).not.toContain("test-login");
     const res = await testLogin(app.url, "someone@example.com");
     expect(await getSession(app.url, res.jar)).toBeNull();
-  });
+  }, SERVER_TEST_MS);
 
   it("warns in the log while it is on", async () => {
     const app = await start();
     expect(app.output()).toContain("test-login provider is ON");
-  });
+  }, SERVER_TEST_MS);
 });
 
 describe("configuration errors", () => {

@@ -28,7 +28,7 @@ describe("stopping", () => {
     ensureTestBuild();
     const port = await freePort();
     const databaseUrl = testDbMode() === "postgres" ? await createTestDatabase() : undefined;
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/start.ts")], {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
       cwd: ROOT,
       detached: true,
       env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: tempDataDir(), DATABASE_URL: databaseUrl, AUTH_SECRET: databaseUrl ? "integration-test-secret-0123456789" : undefined },

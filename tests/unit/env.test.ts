@@ -26,6 +26,21 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ NOTION_OFFICIAL_API_BASE: "ftp://example.com" })).toThrow(/NOTION_OFFICIAL_API_BASE/);
   });
 
+  it("takes the canary page as a URL or an id, the watch's intervals, and operators' emails lower-cased", () => {
+    const env = parseEnv({
+      NOTION_CANARY_PAGE: "https://acme.notion.site/Canary-0123456789abcdef0123456789abcdef",
+      NOTION_CANARY_INTERVAL_SECONDS: "120",
+      ADMIN_EMAILS: " Ops@Example.com , second@example.com",
+    });
+    expect(env.NOTION_CANARY_PAGE).toBe("01234567-89ab-cdef-0123-456789abcdef");
+    expect(env.NOTION_CANARY_INTERVAL_SECONDS).toBe(120);
+    expect(env.ADMIN_EMAILS).toEqual(["ops@example.com", "second@example.com"]);
+    const defaults = parseEnv({});
+    expect(defaults).toMatchObject({ NOTION_CANARY_PAGE: undefined, NOTION_CANARY_INTERVAL_SECONDS: 300, NOTION_WEBHOOK_POLL_SECONDS: 600, ADMIN_EMAILS: [] });
+    expect(() => parseEnv({ NOTION_CANARY_PAGE: "not a page" })).toThrow(/NOTION_CANARY_PAGE/);
+    expect(() => parseEnv({ NOTION_CANARY_INTERVAL_SECONDS: "0" })).toThrow(/NOTION_CANARY_INTERVAL_SECONDS/);
+  });
+
   it("derives APP_URL and APPS_DOMAIN from PORT", () => {
     const env = parseEnv({ PORT: "4123" });
     expect(env.APP_URL).toBe("http://localhost:4123");
@@ -114,5 +129,13 @@ describe("parseEnv", () => {
     expect(parseEnv({}).billingEnabled).toBe(false);
     expect(parseEnv({ PADDLE_API_KEY: "k", PADDLE_WEBHOOK_SECRET: "w", PADDLE_CLIENT_TOKEN: "t" }).billingEnabled).toBe(true);
     expect(() => parseEnv({ PADDLE_API_KEY: "k" })).toThrow("PADDLE_API_KEY needs PADDLE_WEBHOOK_SECRET and PADDLE_CLIENT_TOKEN too");
+  });
+
+  it("runs everything in one process by default; other roles need PostgreSQL", () => {
+    expect(parseEnv({}).PAGEWRIGHT_ROLE).toBe("all");
+    expect(() => parseEnv({ PAGEWRIGHT_ROLE: "sites" })).toThrow(/PAGEWRIGHT_ROLE=sites needs DATABASE_URL/);
+    expect(() => parseEnv({ PAGEWRIGHT_ROLE: "everything" })).toThrow(/PAGEWRIGHT_ROLE/);
+    const pg = { DATABASE_URL: "postgres://u:p@127.0.0.1:5432/db", AUTH_SECRET: "s".repeat(32) };
+    for (const role of ["sites", "app", "worker"]) expect(parseEnv({ ...pg, PAGEWRIGHT_ROLE: role }).PAGEWRIGHT_ROLE).toBe(role);
   });
 });

@@ -15,8 +15,11 @@ export function notionApiStubControl(url: string) {
     share: (token: string, pageId: string) => post("share", { token, pageId }).then(() => undefined),
     unshare: (token: string, pageId: string) => post("unshare", { token, pageId }).then(() => undefined),
     revoke: (token: string) => post("revoke", { token }).then(() => undefined),
-    /** What the OAuth consent screen does: approve with these pages, deny, or show the page picker. */
-    consent: (settings: { mode?: "approve" | "deny" | "choose"; pages?: string[] }) => post("oauth", settings).then(() => undefined),
+    /**
+     * What the OAuth consent screen does: approve with these pages, deny, or show the page picker; and whether the
+     * OAuth access tokens issued from now on expire (`tokenTtlSeconds`, answered as `expires_in`).
+     */
+    consent: (settings: { mode?: "approve" | "deny" | "choose"; pages?: string[]; tokenTtlSeconds?: number | null }) => post("oauth", settings).then(() => undefined),
     fault: (fault: Fault) => post("faults", fault).then(() => undefined),
     rateLimit: (requestsPerSecond: number | null) => post("rate-limit", { requestsPerSecond }).then(() => undefined),
     clock: (settings: { offsetMs?: number; fileTtlSeconds?: number }) => post("clock", settings).then(() => undefined),
@@ -24,6 +27,8 @@ export function notionApiStubControl(url: string) {
     editPage: (pageId: string, change: { title?: string; properties?: Record<string, string | boolean | string[] | null> }) =>
       post<{ last_edited_time: string }>("edit-page", { pageId, ...change }),
     createPage: (parentId: string, title: string, text?: string) => post<{ pageId: string }>("create-page", { parentId, title, text }).then((r) => r.pageId),
+    /** A new property on a data source (what an owner adds in Notion), e.g. a number property for vote counts. */
+    addProperty: (dataSourceId: string, name: string, type: "number" | "rich_text" | "checkbox" | "url") => post("add-property", { dataSourceId, name, type }).then(() => undefined),
     deletePage: (pageId: string) => post("delete-page", { pageId }).then(() => undefined),
     webhooks: (settings: WebhookSettings) => post<{ verificationToken: string }>("webhooks", settings),
     flushWebhooks: () => post("webhooks/flush", {}).then(() => undefined),

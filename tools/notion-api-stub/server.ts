@@ -23,6 +23,8 @@ const DEFAULT_FILE_TTL_S = 3600;
 
 export const ENDPOINTS = [
   "pages.retrieve",
+  "pages.create",
+  "pages.update",
   "blocks.retrieve",
   "blocks.children.list",
   "databases.retrieve",
@@ -60,7 +62,14 @@ const control = {
   token: z.object({ token: z.string().min(8).optional(), pages: z.array(idSchema).default([]), name: z.string().optional() }).strict(),
   share: z.object({ token: z.string(), pageId: idSchema }).strict(),
   revoke: z.object({ token: z.string() }).strict(),
-  consent: z.object({ mode: z.enum(["approve", "deny", "choose"]).optional(), pages: z.array(idSchema).optional() }).strict(),
+  consent: z
+    .object({
+      mode: z.enum(["approve", "deny", "choose"]).optional(),
+      pages: z.array(idSchema).optional(),
+      /** OAuth access tokens issued from now on expire after this many seconds (`expires_in`); null: they don't. */
+      tokenTtlSeconds: z.number().int().min(1).max(86_400).nullable().optional(),
+    })
+    .strict(),
   rateLimit: z.object({ requestsPerSecond: z.number().min(0.1).max(1000).nullable() }).strict(),
   clock: z.object({ offsetMs: z.number().int().optional(), fileTtlSeconds: z.number().int().min(1).max(7 * 86400).optional() }).strict(),
   editBlock: z.object({ blockId: idSchema, text: z.string() }).strict(),
@@ -73,12 +82,13 @@ const control = {
     })
     .strict(),
   createPage: z.object({ parentId: idSchema, title: z.string(), text: z.string().optional() }).strict(),
+  addProperty: z.object({ dataSourceId: idSchema, name: z.string().min(1), type: z.enum(["number", "rich_text", "checkbox", "url"]) }).strict(),
   deletePage: z.object({ pageId: idSchema }).strict(),
 };
 
-type Token = { token: string; kind: "internal" | "oauth"; shared: Set<string>; revoked: boolean; botId: string; refreshToken?: string };
+type Token = { token: string; kind: "internal" | "oauth"; shared: Set<string>; revoked: boolean; botId: string; refreshToken?: string; expiresAt?: number };
 export type CallCounts = { total: number; byEndpoint: Record<string, number>; byObject: Record<string, number>; unauthorized: number; rateLimited: number };
-type Consent = { mode: "approve" | "deny" | "choose"; pages: string[] };
+type Consent = { mode: "approve" | "deny" | "choose"; pages: string[]; tokenTtlSeconds?: number | null };
 
 export type NotionApiStub = {
   url: string;
@@ -253,6 +263,39 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
         if (ws.databases.has(id) && canRead(token, id)) throw invalid(`Provided ID ${id} is a database, not a page. Use the retrieve database API instead, \`/v1/databases/${id}\`.`);
         return readable(token, ws.pages, id);
       }
+      case "pages.update": {
+        const page = readable(token, ws.pages, params[0]!);
+        if (page.in_trash === true) throw invalid("Can't edit block that is archived. You must unarchive the block before editing.");
+        const changed = editPageProperties(page, undefined, propertyInputs(page, body.properties));
+        const at = editTime();
+        touch([String(page.id)], at);
+        emit("page.properties_updated", { id: String(page.id), type: "page" }, { parent: webhookParent(String(page.id)), updated_properties: changed }, at);
+        return page;
+      }
+      case "pages.create": {
+        const parent = (body.parent ?? {}) as { data_source_id?: string; database_id?: string; page_id?: string };
+        let parentId = parent.data_source_id ?? parent.page_id;
+        if (!parentId && parent.database_id) {
+          const database = readable(token, ws.databases, parent.database_id);
+          parentId = (database.data_sources as { id: string }[] | undefined)?.[0]?.id;
+        }
+        if (!parentId) throw invalid("body.parent should be defined: one of data_source_id, database_id or page_id.");
+        parentId = dashed(parentId);
+        if (!canRead(token, parentId)) throw notFound(parentId);
+        const source = ws.dataSources.get(parentId);
+        const titleName = source ? Object.entries(source.properties as Record<string, Json>).find(([, p]) => p.type === "title")?.[0] ?? "Name" : "title";
+        const given = (body.properties ?? {}) as Record<string, Json>;
+        const title = plainInput(given[titleName]?.title ?? given.title?.title);
+        const texts = ((body.children ?? []) as Json[]).map((block) => {
+          if (block.type !== undefined && block.type !== "paragraph") throw invalid("This stand-in creates paragraph children only.");
+          return plainInput((block.paragraph as Json | undefined)?.rich_text);
+        });
+        const id = createPage(parentId, title, texts);
+        const page = ws.pages.get(id)!;
+        const rest = Object.fromEntries(Object.entries(given).filter(([name]) => name !== titleName && name !== "title"));
+        if (Object.keys(rest).length) editPageProperties(page, undefined, propertyInputs(page, rest));
+        return page;
+      }
       case "blocks.retrieve":
         return readable(token, ws.blocks, params[0]!);
       case "blocks.children.list": {
@@ -327,6 +370,8 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
 
   const routes: { method: string; pattern: RegExp; endpoint: Endpoint }[] = [
     { method: "GET", pattern: /^\/v1\/pages\/([^/]+)$/, endpoint: "pages.retrieve" },
+    { method: "PATCH", pattern: /^\/v1\/pages\/([^/]+)$/, endpoint: "pages.update" },
+    { method: "POST", pattern: /^\/v1\/pages$/, endpoint: "pages.create" },
     { method: "GET", pattern: /^\/v1\/blocks\/([^/]+)\/children$/, endpoint: "blocks.children.list" },
     { method: "GET", pattern: /^\/v1\/blocks\/([^/]+)$/, endpoint: "blocks.retrieve" },
     { method: "GET", pattern: /^\/v1\/databases\/([^/]+)$/, endpoint: "databases.retrieve" },
@@ -369,7 +414,7 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
   }
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
-    const route = routes.find((r) => r.pattern.test(url.pathname));
+    const route = routes.find((r) => r.pattern.test(url.pathname) && r.method === req.method) ?? routes.find((r) => r.pattern.test(url.pathname));
     if (!route) return sendError(res, 400, "invalid_request_url", "Invalid request URL.");
     if (req.method !== route.method) return sendError(res, 405, "invalid_request", `Unsupported request method: ${req.method}.`);
     const params = route.pattern.exec(url.pathname)!.slice(1).map(decodeURIComponent);
@@ -391,7 +436,7 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     const token = bearer ? tokens.get(bearer) : undefined;
-    if (!token || token.revoked) {
+    if (!token || token.revoked || (token.expiresAt !== undefined && token.expiresAt <= now())) {
       calls.unauthorized += 1;
       return sendError(res, 401, "unauthorized", "API token is invalid.");
     }
@@ -400,7 +445,7 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
       return sendError(res, 429, "rate_limited", "You have been rated limited. Please try again in a few minutes.", { "retry-after": "1" });
     }
     let body: Json = {};
-    if (req.method === "POST") {
+    if (req.method === "POST" || req.method === "PATCH") {
       try {
         const text = await readBody(req);
         body = text ? (JSON.parse(text) as Json) : {};
@@ -576,12 +621,15 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
     return id === clientId && secret.join(":") === clientSecret;
   }
 
+  const expiryOfNewToken = () => (consent.tokenTtlSeconds ? now() + consent.tokenTtlSeconds * 1000 : undefined);
+
   function tokenResponse(token: Token): Json {
     const owner = ws.users.values().next().value as Json | undefined;
     return {
       access_token: token.token,
       token_type: "bearer",
       refresh_token: token.refreshToken ?? null,
+      ...(token.expiresAt !== undefined ? { expires_in: Math.max(0, Math.round((token.expiresAt - now()) / 1000)) } : {}),
       bot_id: token.botId,
       workspace_id: ws.workspaceId,
       workspace_name: ws.workspaceName,
@@ -623,6 +671,7 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
         revoked: false,
         botId: crypto.randomUUID(),
         refreshToken: `nrt_${crypto.randomBytes(20).toString("hex")}`,
+        expiresAt: expiryOfNewToken(),
       };
       tokens.set(token.token, token);
       return sendJson(res, 200, tokenResponse(token));
@@ -631,7 +680,13 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
       const old = [...tokens.values()].find((t) => t.refreshToken && t.refreshToken === body.refresh_token && !t.revoked);
       if (!old) return sendError(res, 400, "invalid_grant", "Invalid refresh token.");
       old.revoked = true;
-      const token: Token = { ...old, token: `ntn_${crypto.randomBytes(20).toString("hex")}`, revoked: false, refreshToken: `nrt_${crypto.randomBytes(20).toString("hex")}` };
+      const token: Token = {
+        ...old,
+        token: `ntn_${crypto.randomBytes(20).toString("hex")}`,
+        revoked: false,
+        refreshToken: `nrt_${crypto.randomBytes(20).toString("hex")}`,
+        expiresAt: expiryOfNewToken(),
+      };
       tokens.set(token.token, token);
       return sendJson(res, 200, tokenResponse(token));
     }
@@ -764,7 +819,38 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
     return changed;
   }
 
-  function createPage(parentId: string, title: string, text: string | undefined): string {
+  /** Text of a rich_text input array: `[{text: {content}}]` as sent, or `plain_text` as read. */
+  function plainInput(rich: unknown): string {
+    if (rich !== undefined && !Array.isArray(rich)) throw invalid("A rich text value should be an array.");
+    return ((rich as Json[] | undefined) ?? []).map((r) => String((r.text as { content?: string } | undefined)?.content ?? r.plain_text ?? "")).join("");
+  }
+
+  /** Property values as the API takes them (`{number: 3}`, `{status: {name}}`…) → what editPageProperties stores; types checked. */
+  function propertyInputs(page: Json, given: unknown): Record<string, unknown> {
+    if (given === undefined) return {};
+    if (!given || typeof given !== "object") throw invalid("body.properties should be an object.");
+    const source = ws.dataSources.get(String((page.parent as { data_source_id?: string }).data_source_id ?? ""));
+    const schema = (source?.properties ?? page.properties ?? {}) as Record<string, Json>;
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(given as Record<string, Json>)) {
+      const type = String(schema[name]?.type ?? "");
+      if (!type) throw invalid(`${name} is not a property that exists.`);
+      if (!value || typeof value !== "object" || !(type in value)) throw invalid(`${name} is expected to be ${type}.`);
+      const v = value[type] as unknown;
+      if (type === "title" || type === "rich_text") out[name] = plainInput(v);
+      else if (type === "number") {
+        if (v !== null && typeof v !== "number") throw invalid(`body.properties.${name}.number should be a number or null.`);
+        out[name] = v;
+      } else if (type === "select" || type === "status") out[name] = (v as { name?: string } | null)?.name ?? null;
+      else if (type === "multi_select") out[name] = ((v as { name: string }[] | null) ?? []).map((o) => o.name);
+      else if (type === "checkbox") out[name] = Boolean(v);
+      else if (type === "date") out[name] = (v as { start?: string } | null)?.start ?? null;
+      else out[name] = v;
+    }
+    return out;
+  }
+
+  function createPage(parentId: string, title: string, text: string | string[] | undefined): string {
     const id = crypto.randomUUID();
     const at = editTime();
     const source = ws.dataSources.get(parentId);
@@ -791,9 +877,9 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
       cover: null,
     });
     const childIds: string[] = [];
-    if (text) {
+    for (const paragraph of (Array.isArray(text) ? text : [text]).filter((t): t is string => Boolean(t))) {
       const blockId = crypto.randomUUID();
-      ws.blocks.set(blockId, { object: "block", id: blockId, parent: { type: "page_id", page_id: id }, ...stamp, has_children: false, archived: false, in_trash: false, type: "paragraph", paragraph: { rich_text: [textItem(text)], color: "default" } });
+      ws.blocks.set(blockId, { object: "block", id: blockId, parent: { type: "page_id", page_id: id }, ...stamp, has_children: false, archived: false, in_trash: false, type: "paragraph", paragraph: { rich_text: [textItem(paragraph)], color: "default" } });
       ws.parentOf.set(blockId, id);
       childIds.push(blockId);
     }
@@ -867,7 +953,11 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
         case "oauth": {
           const b = parse(control.consent);
           if (!b) return;
-          consent = { mode: b.mode ?? consent.mode, pages: b.pages ? b.pages.map(dashed) : consent.pages };
+          consent = {
+            mode: b.mode ?? consent.mode,
+            pages: b.pages ? b.pages.map(dashed) : consent.pages,
+            tokenTtlSeconds: b.tokenTtlSeconds === undefined ? consent.tokenTtlSeconds : b.tokenTtlSeconds,
+          };
           return sendJson(res, 200, consent);
         }
         case "faults": {
@@ -917,6 +1007,16 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
           if (!b) return;
           return sendJson(res, 200, { ok: true, pageId: createPage(dashed(b.parentId), b.title, b.text) });
         }
+        case "add-property": {
+          const b = parse(control.addProperty);
+          if (!b) return;
+          const source = ws.dataSources.get(dashed(b.dataSourceId));
+          if (!source) return sendJson(res, 404, { message: "No such data source" });
+          const props = source.properties as Record<string, Json>;
+          if (props[b.name]) return sendJson(res, 409, { message: "A property with this name exists" });
+          props[b.name] = { id: crypto.randomBytes(3).toString("hex"), name: b.name, type: b.type, [b.type]: b.type === "number" ? { format: "number" } : {} };
+          return sendJson(res, 200, { ok: true });
+        }
         case "delete-page": {
           const b = parse(control.deletePage);
           if (!b) return;
@@ -948,7 +1048,7 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
           ws = loadOfficialWorkspace(dataDir);
           resetTokens();
           codes = new Map();
-          consent = { mode: "approve", pages: Object.values(ws.roots) };
+          consent = { mode: "approve", pages: Object.values(ws.roots), tokenTtlSeconds: null };
           faults = [];
           ratePerSecond = null;
           recent.clear();

@@ -506,7 +506,20 @@ function addDatabase(
       filter: null,
       sorts,
       quick_filters: null,
-      configuration: { type, properties: visible, ...(groupConfig ? { group_by: groupConfig } : {}) },
+      configuration: { type, properties: visible, ...(groupConfig ? { group_by: groupConfig } : {}), ...coverConfig(vf, type, schema) },
     });
   }
+}
+
+/** A gallery's or board's card covers as Notion's views API gives them (`cover`, `cover_size`, `cover_aspect`). */
+function coverConfig(format: Json, type: string, schema: Record<string, { name?: string }>): Json {
+  const cover = format[`${type}_cover`] as { type?: string; property?: string } | undefined;
+  if (!cover?.type || (type !== "gallery" && type !== "board")) return {};
+  const size = format[`${type}_cover_size`];
+  const aspect = format[`${type}_cover_aspect`];
+  return {
+    cover: { type: cover.type, ...(cover.type === "property" && cover.property ? { property_id: cover.property, property_name: schema[cover.property]?.name } : {}) },
+    ...(size ? { cover_size: size } : {}),
+    ...(aspect ? { cover_aspect: aspect } : {}),
+  };
 }

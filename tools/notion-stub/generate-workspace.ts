@@ -9,7 +9,10 @@ import { DOCSV2, DOCSV2_VERSIONS } from "./workspace-source/docsv2";
 import { BOARD_DATABASE, LIST_DATABASE, MISSING_PROPERTIES, NOT_DATABASE, PRIVATE_PAGE_TITLE, TABLE_DATABASE } from "./workspace-source/failing";
 import { HELP_DESK } from "./workspace-source/help-desk";
 import { IMAGES } from "./workspace-source/images";
+import { IMPORTED_BLOG_TEMPLATE } from "./workspace-source/imported-template";
 import { inline, parseMarkup, type InlineContext, type MarkupBlock } from "./workspace-source/markup";
+import { NOTIONNEXT_BLOG } from "./workspace-source/notionnext-blog";
+import { OWN_NAMES_BLOG } from "./workspace-source/own-names-blog";
 import { PEOPLE } from "./workspace-source/people";
 import { renderPng } from "./workspace-source/png";
 import { ROADMAP } from "./workspace-source/roadmap";
@@ -84,6 +87,9 @@ const DATABASE_ROOTS: [string, DatabaseSource][] = [
   ["boardDatabase", BOARD_DATABASE],
   ["tableDatabase", TABLE_DATABASE],
   ["missingProperties", MISSING_PROPERTIES],
+  ["notionNextBlog", NOTIONNEXT_BLOG],
+  ["ownNamesBlog", OWN_NAMES_BLOG],
+  ["importedBlogTemplate", IMPORTED_BLOG_TEMPLATE],
 ];
 
 class FileBuilder {
@@ -201,7 +207,9 @@ class FileBuilder {
     const visible = Object.keys(src.schema).map((name) => ({ property: propertyKey(name), visible: true, width: 200 }));
     const groupKey = src.groupBy ? propertyKey(src.groupBy) : undefined;
     const groupType = src.groupBy ? src.schema[src.groupBy] : undefined;
-    const viewNames: Record<string, string> = { board: "Board", list: "List", gallery: "Gallery", table: "All" };
+    const viewNames: Record<string, string> = { board: "Board", list: "List", gallery: "Gallery", table: "All", calendar: "Calendar", timeline: "Timeline" };
+    // Calendar and timeline views are laid out by a date property (Notion's query2.calendar_by / timeline_by).
+    const dateProperty = Object.entries(src.schema).find(([, type]) => type === "date")?.[0];
     viewTypes.forEach((type, i) => {
       const grouped = type === "board" && groupKey;
       this.tables.collection_view.set(viewIds[i]!, {
@@ -218,7 +226,10 @@ class FileBuilder {
             ? (src.options?.[src.groupBy!] ?? []).map((value) => ({ property: groupKey, value: { type: groupType, value }, hidden: false }))
             : undefined,
         }),
-        query2: src.schema.Date ? { sort: [{ property: propertyKey("Date"), direction: "descending" }] } : {},
+        query2: {
+          ...(src.schema.Date ? { sort: [{ property: propertyKey("Date"), direction: "descending" }] } : {}),
+          ...((type === "calendar" || type === "timeline") && dateProperty ? { [`${type}_by`]: propertyKey(dateProperty) } : {}),
+        },
       });
     });
     this.tables.collection.set(collectionId, clean({
@@ -263,7 +274,11 @@ class FileBuilder {
 function propertyValue(type: string, value: string | string[] | boolean, ctx: InlineContext): unknown {
   switch (type) {
     case "date":
-      return [["‣", [["d", { type: "date", start_date: String(value) }]]]];
+      {
+        // "start/end" is a date range, as Notion stores one.
+        const [start, end] = String(value).split("/");
+        return [["‣", [["d", end ? { type: "daterange", start_date: start, end_date: end } : { type: "date", start_date: start }]]]];
+      }
     case "checkbox":
       return [[value ? "Yes" : "No"]];
     case "multi_select":
@@ -340,7 +355,7 @@ export function generateWorkspace(outDir: string): string[] {
   index.docsv2Versions = Object.fromEntries(
     Object.entries(DOCSV2_VERSIONS).map(([label, title]) => [label, notionUrlOf(title, uuid(`docsv2/${title}`))]),
   );
-  const order = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "showcase", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties", "docsv2Versions"];
+  const order = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "showcase", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties", "notionNextBlog", "ownNamesBlog", "importedBlogTemplate", "docsv2Versions"];
   write("index.json", `${JSON.stringify(Object.fromEntries(order.map((k) => [k, index[k]])), null, 2)}\n`);
 
   for (const [name, image] of Object.entries(IMAGES)) write(path.join("files", name), renderPng(image));

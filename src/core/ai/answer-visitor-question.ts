@@ -34,7 +34,7 @@ export type VisitorChatEvent =
   | { type: "done"; mode: "model" | "retrieval"; cited: number[] };
 
 export const NOT_COVERED = "I couldn't find anything about that on this site, so I can't answer it reliably. Try asking in other words, or contact the site's owner.";
-const MODEL_UNAVAILABLE = "The assistant is unavailable right now, so here is what this site says:";
+const MODEL_UNAVAILABLE = "The assistant is unavailable right now.";
 const CUT_OFF = "\n\n(The answer was cut off. Please try again.)";
 const MAX_SOURCES = 4;
 
@@ -69,23 +69,31 @@ export function citedSources(text: string, count: number): number[] {
   return [...found].sort((a, b) => a - b);
 }
 
-const excerpt = (text: string, max = 280) => {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max).replace(/\s+\S*$/, "")}…`;
+/** A passage shortened for an answer; line breaks stay, so code reads as code (the chat keeps white space). */
+const excerpt = (text: string, max = 360) => {
+  const lines = text.split("\n").map((l) => l.replace(/[ \t]+$/, "")).filter((l, i, all) => l || (i > 0 && all[i - 1]));
+  const kept = lines.join("\n").trim();
+  return kept.length <= max ? kept : `${kept.slice(0, max).replace(/\s+\S*$/, "")}…`;
 };
 
-/** Retrieval-only answer: the best passages, each with its source number (rendered as a link). */
+/**
+ * Retrieval-only answer (no model, or it failed): the best passage as the answer, named by its page with the source
+ * number (rendered as a link), then up to two more pages to read.
+ */
 export function retrievalAnswer(passages: RetrievedPassage[], sources: Source[], urlOf: (pageId: string) => string | null): string {
   const byUrl = new Map(sources.map((s) => [s.url, s]));
-  const seen = new Set<number>();
-  const lines: string[] = [];
+  const picked: { source: Source; passage: RetrievedPassage }[] = [];
   for (const p of passages) {
     const source = byUrl.get(urlOf(p.pageId) ?? "");
-    if (!source || seen.has(source.n) || lines.length >= 3) continue;
-    seen.add(source.n);
-    lines.push(`[${source.n}] ${source.title}${p.heading ? ` — ${p.heading}` : ""}: ${excerpt(p.text)}`);
+    if (!source || picked.some((x) => x.source.n === source.n) || picked.length >= 3) continue;
+    picked.push({ source, passage: p });
   }
-  return `Here is what this site says:\n\n${lines.join("\n\n")}`;
+  const [best, ...more] = picked;
+  if (!best) return NOT_COVERED;
+  const where = `“${best.source.title}${best.passage.heading && best.passage.heading !== best.source.title ? ` › ${best.passage.heading}` : ""}”`;
+  const lines = [`The closest answer on this site is in ${where} [${best.source.n}]:`, "", excerpt(best.passage.text)];
+  if (more.length) lines.push("", `More on this: ${more.map((m) => `“${m.source.title}” [${m.source.n}]`).join(", ")}.`);
+  return lines.join("\n");
 }
 
 export function visitorSystemPrompt(siteName: string, ai: SiteSettings["ai"], context: string): string {
@@ -127,7 +135,7 @@ export async function answerVisitorQuestion(
   }
   const fallback = (prefix?: string) => {
     const text = retrievalAnswer(passages, sources, site.urlOf);
-    emit({ type: "delta", text: prefix ? text.replace("Here is what this site says:", prefix) : text });
+    emit({ type: "delta", text: prefix ? `${prefix} ${text}` : text });
     emit({ type: "done", mode: "retrieval", cited: citedSources(text, sources.length) });
   };
   if (!deps.model) return fallback();

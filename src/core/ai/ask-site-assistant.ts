@@ -37,7 +37,7 @@ export const askSiteAssistantInput = z
 export type SiteAssistantItem = { type: "text"; text: string } | { type: "proposal"; proposal: Proposal } | { type: "sources"; sources: { n: number; title: string; url: string }[] };
 export type SiteAssistantResult = { text: string; proposals: Proposal[]; mode: "model" | "retrieval" };
 
-const NO_MODEL = "No AI model is configured on this server (set AI_BASE_URL and AI_MODEL), so I can only point you to what your site and the product guide say";
+const NO_MODEL = "AI answers are off on this server, so I can only point you to what your site and the product guide say";
 const UNAVAILABLE = "The AI model is unavailable right now, so here is what your site and the product guide say";
 
 export function assistantSystemPrompt(site: SiteRow, siteUrl: string, context: string): string {

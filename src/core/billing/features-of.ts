@@ -70,7 +70,7 @@ export function settingsAllowedBy(settings: SiteSettings, features: SiteFeatures
     showBadge: settings.showBadge || !has.removeBadge,
     ai: { ...settings.ai, enabled: settings.ai.enabled && has.aiChatbot },
     widget: { ...settings.widget, enabled: settings.widget.enabled && has.widget },
-    analytics: has.analyticsCustomization ? settings.analytics : { googleAnalyticsId: null, plausibleDomain: null, headCode: "" },
+    analytics: has.analyticsCustomization ? settings.analytics : { googleAnalyticsId: null, plausibleDomain: null, headCode: "", builtIn: settings.analytics.builtIn },
     email: { ...settings.email, notifySubscribers: settings.email.notifySubscribers && has.subscriberEmails },
   };
 }

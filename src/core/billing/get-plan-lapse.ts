@@ -14,7 +14,7 @@ const PAUSED_PHRASES: Record<Exclude<PaidFeature, "password">, string> = {
   customDomain: "your custom domain (visitors are sent to the site's own address)",
   aiChatbot: "the AI chatbot",
   widget: "the widget",
-  analyticsCustomization: "your own analytics and head code",
+  analyticsCustomization: "Google Analytics or Plausible on your site",
   removeBadge: "hiding the badge",
   subscriberEmails: "new-post emails",
 };

@@ -9,6 +9,7 @@ import type { EmailProvider } from "@/integrations/email";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import { contentSiteOf } from "@/core/sites/content-site-of";
 import { siteModelOf } from "@/site-model/site-model";
+import { sendSiteListEmail } from "./send-site-list-email";
 import { newPostEmail } from "./templates";
 
 export const MAX_NOTIFICATION_ATTEMPTS = 5;
@@ -69,13 +70,7 @@ export async function deliverPostNotifications(deps: { db: Db; email: EmailProvi
         accentColor: mailSite.accentColor,
       });
       try {
-        await deps.email.send({
-          to: n.email,
-          ...mail,
-          fromName: mailSite.senderName || mailSite.name,
-          replyTo: mailSite.replyTo ?? undefined,
-          headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-        });
+        await sendSiteListEmail(deps.email, mailSite, n.email, mail, unsubscribeUrl);
         await db.update(postNotifications).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(postNotifications.id, n.id));
         result.sent += 1;
       } catch (err) {

@@ -5,6 +5,9 @@ import type { ContentSite } from "@/notion/site-content";
 import { deliverPostNotifications } from "./deliver-post-notifications";
 import { notifyNewPosts } from "./notify-new-posts";
 import { siteTypeHas } from "@/lib/site-types";
+import { checkRoadmapStatuses } from "@/core/roadmap/check-roadmap-statuses";
+import { refreshChangelogLinks } from "@/core/changelog/refresh-changelog-links";
+import type { SiteSnapshot } from "@/notion/site-content";
 
 const RETRY_AFTER_MS = 60_000;
 
@@ -14,13 +17,25 @@ const RETRY_AFTER_MS = 60_000;
  * failed sends wait for a retry — so an idle site costs nothing. Work runs in the background, one check per site at
  * a time, and never delays a refresh.
  */
-export function createPostNotifier(deps: { db: Db; email: EmailProvider; appsDomain: string; billingEnabled: boolean; log?: (message: string, error?: unknown) => void }) {
+export function createPostNotifier(deps: { db: Db; email: EmailProvider; appsDomain: string; billingEnabled: boolean; getSnapshot?: (siteId: string) => Promise<SiteSnapshot | null>; log?: (message: string, error?: unknown) => void }) {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error instanceof Error ? error.message : (error ?? "")));
   /** Per site: when an unchanged refresh should check again (absent = after a restart, check once). */
   const nextCheckAt = new Map<string, number>();
   const chains = new Map<string, Promise<void>>();
 
   async function check(site: ContentSite, pages: Map<string, SnapshotPage>): Promise<void> {
+    // Changelog entries that name roadmap items (issue 26): rebuilt first, so a "shipped" email below can name its entry.
+    const getSnapshot = deps.getSnapshot;
+    if (getSnapshot && (siteTypeHas(site.siteType, "whatsNew") || siteTypeHas(site.siteType, "votes"))) {
+      await refreshChangelogLinks({ ...deps, getSnapshot }, site.id).catch((err) => log(`[changelog] links of site ${site.id} failed`, err));
+    }
+    if (siteTypeHas(site.siteType, "votes")) {
+      // Roadmaps: status emails to voters (issue 26), same claim-then-send pattern and retry schedule.
+      const delivered = await checkRoadmapStatuses(deps, site, pages);
+      if (delivered.failed) log(`[email] ${delivered.failed} status email(s) for site ${site.id} failed; retrying later`);
+      nextCheckAt.set(site.id, delivered.failed ? Date.now() + RETRY_AFTER_MS : Number.POSITIVE_INFINITY);
+      return;
+    }
     const found = await notifyNewPosts(deps.db, site, pages);
     const delivered = await deliverPostNotifications(deps, site.id, pages);
     if (delivered.failed) log(`[email] ${delivered.failed} new-post email(s) for site ${site.id} failed; retrying later`);
@@ -48,7 +63,7 @@ export function createPostNotifier(deps: { db: Db; email: EmailProvider; appsDom
     },
     /** After a refresh that found nothing new in Notion. */
     afterUnchanged(site: ContentSite, pages: Map<string, SnapshotPage>): void {
-      if (!siteTypeHas(site.siteType, "subscribers")) return;
+      if (!siteTypeHas(site.siteType, "subscribers") && !siteTypeHas(site.siteType, "votes")) return;
       if (Date.now() < (nextCheckAt.get(site.id) ?? 0)) return;
       void schedule(site, pages);
     },

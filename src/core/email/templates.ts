@@ -92,3 +92,77 @@ export function cancellationReasonTeamEmail(p: { userEmail: string; reason: stri
     ],
   });
 }
+
+/** To the owner, once per run of failed syncs (issue 22): what Notion said, how to fix it, and that visitors are fine. */
+export function syncFailingEmail(p: { siteName: string; siteAddress: string; error: string; failingSince: Date; settingsUrl: string }): RenderedEmail {
+  return renderEmail({
+    subject: `${p.siteName} can't be updated from Notion`,
+    preview: p.error,
+    blocks: [
+      { kind: "heading", text: `${p.siteName} can't be updated from Notion` },
+      { kind: "paragraph", text: `Since ${p.failingSince.toUTCString()}, every sync of ${p.siteAddress} has failed. Notion's answer:` },
+      { kind: "quote", text: p.error },
+      { kind: "paragraph", text: "Visitors keep seeing the last good version of your site. Once the cause is fixed, the next sync brings your edits in; “Sync now” on the site's General screen tries at once." },
+      { kind: "button", label: "Open the site's settings", url: p.settingsUrl },
+    ],
+    footer: [{ kind: "note", text: "You get this email once per problem: not again until a sync has worked and then failed anew." }],
+  });
+}
+
+/**
+ * The double opt-in mail of a roadmap's votes and ideas. Like the subscription mail, anyone can trigger it, so it
+ * carries no owner text: a fixed subject and the site named by its address.
+ */
+export function voterConfirmationEmail(p: { siteAddress: string; confirmUrl: string; accentColor?: string }): RenderedEmail {
+  return renderEmail({
+    subject: "Confirm your email to vote",
+    preview: "One click and your vote counts.",
+    accentColor: p.accentColor,
+    blocks: [
+      { kind: "heading", text: "Confirm your email" },
+      { kind: "paragraph", text: `Someone — hopefully you — voted or suggested an idea on the roadmap at ${p.siteAddress}. Confirm with the button below; after that, votes on this roadmap are one click from this browser.` },
+      { kind: "button", label: "Confirm and vote", url: p.confirmUrl },
+    ],
+    footer: [{ kind: "note", text: `If this was not you, ignore this email: nothing is counted without the link. Sent by ${PRODUCT_NAME} on behalf of ${p.siteAddress}.` }],
+  });
+}
+
+/** "An item you voted for moved": sent once per status change to each voter (and the idea's author). */
+export function roadmapStatusEmail(p: { siteName: string; title: string; fromStatus: string; toStatus: string; itemUrl: string; unsubscribeUrl: string; accentColor?: string; shippedIn?: { title: string; url: string }[] }): RenderedEmail {
+  // Issue 26: a shipped item names the changelog entries that announce it.
+  const entries = (p.shippedIn ?? []).slice(0, 3).flatMap((e) => [
+    { kind: "paragraph" as const, text: `Shipped in ${e.title}` },
+    { kind: "button" as const, label: `Read ${e.title}`, url: e.url },
+  ]);
+  return renderEmail({
+    subject: `${p.title}: ${p.toStatus} — ${p.siteName}`,
+    preview: `Moved from ${p.fromStatus} to ${p.toStatus}`,
+    accentColor: p.accentColor,
+    blocks: [
+      { kind: "note", text: `Roadmap update from ${p.siteName}` },
+      { kind: "heading", text: p.title },
+      { kind: "paragraph", text: `An item you voted for moved from ${p.fromStatus} to ${p.toStatus}.` },
+      { kind: "button", label: "See the item", url: p.itemUrl },
+      ...entries,
+    ],
+    footer: [
+      { kind: "note", text: `You get this email because you voted on the roadmap of ${p.siteName}.` },
+      { kind: "button", label: "Unsubscribe", url: p.unsubscribeUrl },
+    ],
+  });
+}
+
+/** The owner's answer to a rejected idea, mailed to the idea's (confirmed) author. */
+export function ideaRejectedEmail(p: { siteName: string; title: string; reply: string; accentColor?: string }): RenderedEmail {
+  return renderEmail({
+    subject: `About your idea: ${p.title}`,
+    preview: `An answer from ${p.siteName}`,
+    accentColor: p.accentColor,
+    blocks: [
+      { kind: "note", text: `Your idea on the roadmap of ${p.siteName}` },
+      { kind: "heading", text: p.title },
+      { kind: "paragraph", text: "The team decided not to add this idea to the roadmap." },
+      ...(p.reply ? [{ kind: "quote" as const, text: p.reply }] : []),
+    ],
+  });
+}

@@ -1,3 +1,4 @@
+import type { PropertyMap } from "@/lib/database-fields";
 import { notionPageProblem, notionUrlProblem } from "@/lib/notion-page-rules";
 import type { SiteType } from "@/lib/site-types";
 import { notionPageIdFromUrl } from "@/notion/inspect-page";
@@ -13,6 +14,7 @@ export async function checkConnectedPage(
   connectionId: string,
   siteType: SiteType,
   notionPageUrl: string,
+  propertyMap: PropertyMap = {},
 ): Promise<NotionPageCheck> {
   const urlProblem = notionUrlProblem(notionPageUrl);
   if (urlProblem) return { ok: false, message: urlProblem, inspection: null };
@@ -20,7 +22,7 @@ export async function checkConnectedPage(
   if (!pageId) return notionPageProblemOnly(siteType, { state: "invalid_url", isCollection: false, collectionType: null, properties: [] });
   const connection = await getConnectionForOwnerOrThrow(deps, ownerId, connectionId);
   const inspection = await inspectOfficialPage(officialClientOf(deps, connection), pageId, { workspaceId: connection.workspaceId ?? undefined });
-  const problem = notionPageProblem(siteType, inspection, { connected: true });
+  const problem = notionPageProblem(siteType, inspection, { connected: true, propertyMap });
   if (problem) return { ok: false, message: problem, inspection };
   return { ok: true, pageId, inspection };
 }

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { openSecret } from "@/lib/secret-box";
 import { createOfficialClient, type OfficialClient } from "@/notion/official/client";
 import { accessTokenKey, type NotionConnectionDeps } from "./connection-deps";
+import { renewNotionToken } from "./renew-notion-token";
 
 export const DISCONNECTED_MESSAGE = "This Notion connection was disconnected: connect Notion again and choose the new connection for the site";
 
@@ -18,10 +19,18 @@ export async function getConnectionForOwnerOrThrow(deps: Pick<NotionConnectionDe
   return row;
 }
 
-/** An official-API client with the connection's token, opened here and handed only to the client. */
+/**
+ * An official-API client with the connection's token, opened here and handed only to the client. An OAuth
+ * connection with a refresh token renews its access token before it expires or on a 401 (renew-notion-token.ts).
+ */
 export function officialClientOf(deps: NotionConnectionDeps, connection: NotionConnectionRow): OfficialClient {
   if (!connection.accessTokenSealed) throw new AppError("UNAUTHORIZED", DISCONNECTED_MESSAGE);
-  return createOfficialClient({ token: openSecret(accessTokenKey(deps.authSecret), connection.accessTokenSealed), baseUrl: deps.officialApiBase });
+  const oauth = deps.oauth;
+  const renewal =
+    oauth && connection.refreshTokenSealed
+      ? { expiresAt: connection.accessTokenExpiresAt, renew: (stale: string) => renewNotionToken({ ...deps, oauth }, connection.id, stale) }
+      : undefined;
+  return createOfficialClient({ token: openSecret(accessTokenKey(deps.authSecret), connection.accessTokenSealed), baseUrl: deps.officialApiBase, renewal });
 }
 
 /** The connection by id, whoever owns it (for reading a site's content, whose owner is already known). */

@@ -7,6 +7,8 @@ export type NotionConnectionDeps = {
   authSecret: string;
   /** The official API origin without /v1 (NOTION_OFFICIAL_API_BASE). */
   officialApiBase: string;
+  /** The public integration, when configured: OAuth connections renew their access tokens with it. */
+  oauth?: NotionOAuthConfig | null;
 };
 
 /** The operator's public integration, when configured (NOTION_OAUTH_CLIENT_ID / _SECRET) — and where Notion sends owners back. */

@@ -11,6 +11,6 @@ import type { connectionIdInput } from "./list-connection-pages";
  */
 export async function deleteNotionConnection(db: Db, ownerId: string, input: z.input<typeof connectionIdInput>): Promise<{ connectionId: string; connected: false }> {
   const connection = await getConnectionForOwnerOrThrow({ db }, ownerId, input.connectionId);
-  await db.update(notionConnections).set({ accessTokenSealed: null, revokedAt: new Date() }).where(eq(notionConnections.id, connection.id));
+  await db.update(notionConnections).set({ accessTokenSealed: null, refreshTokenSealed: null, accessTokenExpiresAt: null, revokedAt: new Date() }).where(eq(notionConnections.id, connection.id));
   return { connectionId: connection.id, connected: false };
 }

@@ -6,6 +6,7 @@ import { sealSecret } from "@/lib/secret-box";
 import { createOfficialClient } from "@/notion/official/client";
 import { notionCall } from "@/notion/official/errors";
 import { accessTokenKey, type NotionConnectionDeps, type NotionOAuthConfig } from "./connection-deps";
+import { expiryOf } from "./renew-notion-token";
 import { oauthStateFor } from "./start-notion-oauth";
 
 export const notionOAuthCallbackInput = z.object({
@@ -22,7 +23,8 @@ const sameString = (a: string, b: string) => {
 
 /**
  * "Connect Notion", step two (Notion redirected back): the state must equal the cookie's and be this owner's; the
- * code is exchanged for an access token (client id and secret as Basic auth, by the SDK), which is stored sealed.
+ * code is exchanged for an access token (client id and secret as Basic auth, by the SDK), which is stored sealed,
+ * with the refresh token and the expiry when Notion gives them (renew-notion-token.ts).
  */
 export async function finishNotionOAuth(
   deps: NotionConnectionDeps & { oauth: NotionOAuthConfig | null },
@@ -54,6 +56,9 @@ export async function finishNotionOAuth(
       workspaceIcon: grant.workspace_icon,
       botId: grant.bot_id,
       accessTokenSealed: sealSecret(accessTokenKey(deps.authSecret), grant.access_token),
+      refreshTokenSealed: grant.refresh_token ? sealSecret(accessTokenKey(deps.authSecret), grant.refresh_token) : null,
+      // `expires_in` is in Notion's answer when its tokens expire, not (yet) in the SDK's type.
+      accessTokenExpiresAt: expiryOf((grant as { expires_in?: unknown }).expires_in),
     })
     .returning({ id: notionConnections.id });
   return { connectionId: row!.id };

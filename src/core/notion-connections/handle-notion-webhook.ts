@@ -9,6 +9,7 @@ import type { ContentService } from "@/notion/site-content";
 import type { SiteEvents } from "@/core/sites/site-events";
 import { contentSiteOf } from "@/core/sites/content-site-of";
 import { webhookTokenKey } from "./connection-deps";
+import { VERIFICATION_ROW } from "./get-webhook-verification";
 
 /**
  * Notion's webhooks (POST /api/webhooks/notion). The subscription's one-time verification request carries the token
@@ -18,8 +19,6 @@ import { webhookTokenKey } from "./connection-deps";
  * once per event id, and refresh at once every connected site that shows the page — by re-reading Notion's current
  * state for the pages named, never by trusting the payload's content.
  */
-
-const VERIFICATION_ROW = "notion";
 
 const verificationSchema = z.object({ verification_token: z.string().min(8).max(500) });
 const eventSchema = z.object({
@@ -31,6 +30,12 @@ const eventSchema = z.object({
     .passthrough()
     .optional(),
 });
+
+/**
+ * Events that edit a page in place: a database row's copy among the query results can be patched without querying
+ * again. Anything else (created, moved, deleted, undeleted, schema changes) re-reads the database's query.
+ */
+const ROW_EDITS = new Set(["page.content_updated", "page.properties_updated"]);
 
 export type NotionWebhookDeps = {
   db: Db;
@@ -113,7 +118,7 @@ export async function handleNotionWebhook(deps: NotionWebhookDeps, rawBody: stri
     .where(and(isNotNull(sites.notionConnectionId), or(inArray(sites.notionPageId, pageIds), inArray(sites.id, containing))));
   const refreshed = Promise.all(
     rows.map(async (site) => {
-      const result = await deps.content.refresh(contentSiteOf(site), { changedPageIds: pageIds });
+      const result = await deps.content.refresh(contentSiteOf(site), { changedPageIds: pageIds, rowEditsOnly: ROW_EDITS.has(type) });
       if (result.status === "updated") deps.siteEvents.emitSiteChanged(site.id);
       if (result.status === "failed") deps.log(`[notion] webhook refresh of site ${site.id} failed: ${result.message}`);
       return result;

@@ -1,3 +1,4 @@
+import type { PropertyMap } from "@/lib/database-fields";
 import type { NotionPageInspection } from "@/lib/notion-page-rules";
 import { notionPageProblem, notionUrlProblem } from "@/lib/notion-page-rules";
 import type { SiteType } from "@/lib/site-types";
@@ -13,11 +14,16 @@ export type NotionPageCheck =
  * The server half of docs/product.md §5's Notion page rules: the same pure function the form uses, on a fresh inspection.
  * createNewSite calls this so the API never accepts what the form would refuse.
  */
-export async function checkNotionPageForSiteType(gateway: NotionGateway, siteType: SiteType, notionPageUrl: string): Promise<NotionPageCheck> {
+export async function checkNotionPageForSiteType(
+  gateway: NotionGateway,
+  siteType: SiteType,
+  notionPageUrl: string,
+  propertyMap: PropertyMap = {},
+): Promise<NotionPageCheck> {
   const urlProblem = notionUrlProblem(notionPageUrl);
   if (urlProblem) return { ok: false, message: urlProblem, inspection: null };
   const inspection = await safeGetNotionPageState(gateway, { notionPageUrl });
-  const problem = notionPageProblem(siteType, inspection);
+  const problem = notionPageProblem(siteType, inspection, { propertyMap });
   if (problem) return { ok: false, message: problem, inspection };
   return { ok: true, pageId: notionPageIdFromUrl(notionPageUrl)!, inspection };
 }

@@ -9,6 +9,6 @@ export function contentSiteOf(site: Pick<SiteRow, "id" | "siteType" | "notionPag
     siteType: site.siteType,
     notionPageId: site.notionPageId,
     notionConnectionId: site.notionConnectionId ?? null,
-    settings: { versions: parseSiteSettings(site.settings).versions },
+    settings: (({ versions, propertyMap }) => ({ versions, propertyMap }))(parseSiteSettings(site.settings)),
   };
 }

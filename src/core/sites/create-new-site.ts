@@ -8,6 +8,7 @@ import { checkConnectedPage } from "@/core/notion-connections/check-connected-pa
 import type { NotionConnectionDeps } from "@/core/notion-connections/connection-deps";
 import { siteHostKey, siteUrl, validateSubdomain } from "@/lib/site-address";
 import { SITE_TYPES } from "@/lib/site-types";
+import { propertyMapSchema } from "./site-settings";
 import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
 import { contentSiteOf } from "./content-site-of";
@@ -21,6 +22,8 @@ export const createNewSiteInput = z
     name: z.string().trim().max(120).optional(),
     /** Read the page through this Notion connection of the owner's (official API); absent: a public page. */
     connectionId: z.string().min(1).max(64).optional(),
+    /** Database sites whose properties have other names: field → the database's property (checked against its types). */
+    propertyMap: propertyMapSchema.optional(),
   })
   .strict();
 
@@ -38,12 +41,12 @@ export type CreateNewSiteDeps = {
  * server with the form's own rules (docs/product.md §5), the row stored, and the first snapshot taken so the site opens at once.
  */
 export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, input: z.input<typeof createNewSiteInput>) {
-  const { siteType, notionPageUrl, subdomain, name, connectionId } = createNewSiteInput.parse(input);
+  const { siteType, notionPageUrl, subdomain, name, connectionId, propertyMap = {} } = createNewSiteInput.parse(input);
   const subdomainProblem = validateSubdomain(subdomain);
   if (subdomainProblem) throw new AppError("VALIDATION", subdomainProblem);
   const check = connectionId
-    ? await checkConnectedPage(deps.connections, ownerId, connectionId, siteType, notionPageUrl)
-    : await checkNotionPageForSiteType(deps.gateway, siteType, notionPageUrl);
+    ? await checkConnectedPage(deps.connections, ownerId, connectionId, siteType, notionPageUrl, propertyMap)
+    : await checkNotionPageForSiteType(deps.gateway, siteType, notionPageUrl, propertyMap);
   if (!check.ok) throw new AppError("VALIDATION", check.message);
   const hostKey = siteHostKey({ siteType, subdomain });
   if (await isHostTaken(deps.db, hostKey)) throw new AppError("CONFLICT", "This address is already taken, please choose another subdomain");
@@ -51,7 +54,7 @@ export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, in
   try {
     [row] = await deps.db
       .insert(sites)
-      .values({ ownerId, siteType, subdomain, hostKey, notionPageId: check.pageId, notionPageUrl, notionConnectionId: connectionId ?? null, settings: name ? { name } : {} })
+      .values({ ownerId, siteType, subdomain, hostKey, notionPageId: check.pageId, notionPageUrl, notionConnectionId: connectionId ?? null, settings: { ...(name ? { name } : {}), ...(Object.keys(propertyMap).length ? { propertyMap } : {}) } })
       .returning();
   } catch (err) {
     // Two owners racing for one address: the unique index decides.

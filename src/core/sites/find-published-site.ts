@@ -1,13 +1,18 @@
+import crypto from "node:crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { siteRedirects, sites } from "@/db/schema";
 import type { PaidFeature } from "@/lib/plans";
 import type { SiteType } from "@/lib/site-types";
 import { featuresOf, pausedFeatures, settingsAllowedBy, type SiteFeatures } from "@/core/billing/features-of";
 import type { BillingDeps } from "@/core/billing/site-plan";
+import type { ContentSite } from "@/notion/site-content";
+import { contentSiteOf } from "./content-site-of";
 import { parseSiteSettings, type SiteSettings } from "./site-settings";
 import { sitePublicAddress } from "./site-public-address";
+import { siteTypeHas } from "@/lib/site-types";
+import { roadmapItemsNamedOf, type LinkedPage } from "@/core/changelog/read-changelog-links";
 
-/** Everything the published-site server needs to answer for one site, read in three queries. */
+/** Everything the published-site server needs to answer for one site, read in three queries (a changelog: four). */
 export type PublishedSite = {
   id: string;
   siteType: SiteType;
@@ -18,7 +23,8 @@ export type PublishedSite = {
   status: string;
   /** The settings as they apply now: paid-only ones the plan doesn't allow are off (settingsAllowedBy). */
   settings: SiteSettings;
-  rawSettings: unknown;
+  /** What the content service needs to read or refresh the site (computed once here, not per request). */
+  contentRef: ContentSite;
   /** Kept whatever the plan: a protected site never becomes public because its subscription ended. */
   passwordHash: string | null;
   /** The verified custom domain the site is served at; null when there is none or the plan no longer allows it. */
@@ -29,6 +35,8 @@ export type PublishedSite = {
   /** Changes with any change to the row or to its plan: part of the page cache key. */
   stamp: string;
   redirects: { fromPath: string; toUrl: string; permanent: boolean }[];
+  /** Changelogs: per entry page id, the owner's roadmap items it names (issue 26); loaded here so entry pages need no query. */
+  roadmapItems: ReadonlyMap<string, LinkedPage[]>;
   /** Where the site is canonically served: scheme + host, and a path prefix ("" or "/docs"). */
   origin: string;
   basePath: string;
@@ -52,6 +60,9 @@ export async function findPublishedSite(deps: BillingDeps, address: SiteAddress,
     .select({ fromPath: siteRedirects.fromPath, toUrl: siteRedirects.toUrl, permanent: siteRedirects.permanent })
     .from(siteRedirects)
     .where(eq(siteRedirects.siteId, row.id));
+  const roadmapItems = siteTypeHas(row.siteType, "whatsNew") ? await roadmapItemsNamedOf(db, row.id) : new Map<string, LinkedPage[]>();
+  // The links are part of the stamp, so a cached changelog page follows them (within the lookup's TTL).
+  const linksStamp = roadmapItems.size ? `:${crypto.createHash("sha256").update(JSON.stringify([...roadmapItems])).digest("base64url").slice(0, 16)}` : "";
   const stored = parseSiteSettings(row.settings);
   const features = await featuresOf(deps, row.id);
   const settings = settingsAllowedBy(stored, features);
@@ -65,13 +76,14 @@ export async function findPublishedSite(deps: BillingDeps, address: SiteAddress,
     notionConnectionId: row.notionConnectionId,
     status: row.status,
     settings,
-    rawSettings: row.settings,
+    contentRef: contentSiteOf(row),
     passwordHash: row.passwordHash,
     customDomain,
     features,
     paused: pausedFeatures(row, stored, features),
-    stamp: `${row.updatedAt.getTime()}:${features.plan ?? "unlocked"}`,
+    stamp: `${row.updatedAt.getTime()}:${features.plan ?? "unlocked"}${linksStamp}`,
     redirects,
+    roadmapItems,
     origin,
     basePath,
   };

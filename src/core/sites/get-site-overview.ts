@@ -24,6 +24,9 @@ export type SiteOverview = {
   redirects: { from: string; to: string; permanent: boolean }[];
   lastSyncedAt: string | null;
   lastSyncError: string | null;
+  /** Failed syncs in a row (0: the last one worked) and since when. The source is healthy when the last sync worked. */
+  syncFailures: number;
+  failingSince: string | null;
   /** The live subscription (paid or lifetime deal), or null on the free plan. */
   plan: { status: string; provider: string; plan: string; priceId: string | null; unitPrice: string | null; currency: string | null; nextBilledAt: string | null; endsAt: string | null } | null;
 };
@@ -58,6 +61,8 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
     redirects: redirects.map((r) => ({ from: r.fromPath, to: r.toUrl, permanent: r.permanent })),
     lastSyncedAt: sync?.syncedAt?.toISOString() ?? null,
     lastSyncError: sync?.lastError ?? null,
+    syncFailures: sync?.failureCount ?? 0,
+    failingSince: sync?.failingSince?.toISOString() ?? null,
     plan: subscription
       ? {
           status: subscription.status,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAPPABLE_FIELDS } from "@/lib/database-fields";
 import { linkFieldSchema } from "@/lib/link-field";
 
 /**
@@ -12,6 +13,11 @@ const fileRef = z.object({ fileId: z.string().max(64), url: z.string().max(2048)
 
 export const navLinkSchema = z
   .object({ label: shortText(60).min(1), href: linkFieldSchema.pipe(z.string().min(1).max(2048)) })
+  .strict();
+
+/** Database sites: field → the database's own property name, or null for "not used" (src/lib/database-fields.ts). */
+export const propertyMapSchema = z
+  .object(Object.fromEntries(MAPPABLE_FIELDS.map((f) => [f, z.string().trim().min(1).max(200).nullable().optional()])) as Record<(typeof MAPPABLE_FIELDS)[number], z.ZodOptional<z.ZodNullable<z.ZodString>>>)
   .strict();
 
 export const siteSettingsSchema = z
@@ -32,11 +38,15 @@ export const siteSettingsSchema = z
       .prefault({}),
     navigation: z.array(navLinkSchema).max(20).default([]),
     showBadge: z.boolean().default(true),
+    /** The footer's "Use with your AI assistant" link to llms.txt, which names the MCP server (issue 27). */
+    showAgentLink: z.boolean().default(false),
     analytics: z
       .object({
         googleAnalyticsId: shortText(40).regex(/^(G|UA)-[A-Z0-9-]+$/, "Not a Google Analytics id").nullable().default(null),
         plausibleDomain: shortText(253).nullable().default(null),
         headCode: shortText(5000).default(""),
+        /** The built-in, cookie-free counting (issue 25); the providers above are optional beside it. */
+        builtIn: z.boolean().default(true),
       })
       .strict()
       .prefault({}),
@@ -67,12 +77,22 @@ export const siteSettingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Roadmaps (issue 26): status emails to voters, and the Notion number property that gets the vote count. */
+    roadmap: z
+      .object({
+        statusEmails: z.boolean().default(true),
+        votesProperty: shortText(100).default(""),
+      })
+      .strict()
+      .prefault({}),
     /** docsv2: version label → Notion page URL; the first is the default version served at the root. */
     versions: z
       .array(z.object({ label: shortText(40).min(1), notionPageUrl: z.url().max(2048) }).strict())
       .max(20)
       .default([]),
     contactUrl: linkFieldSchema.pipe(z.string().max(2048)).default(""),
+    /** Set through updateSitePropertyMap only, which checks it against the database's properties and types. */
+    propertyMap: propertyMapSchema.default({}),
   })
   .strict();
 

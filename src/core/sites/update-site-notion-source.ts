@@ -10,6 +10,7 @@ import type { NotionConnectionDeps } from "@/core/notion-connections/connection-
 import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
 import { contentSiteOf } from "./content-site-of";
+import { parseSiteSettings } from "./site-settings";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 
 export const updateSiteNotionSourceInput = z
@@ -31,9 +32,10 @@ export type UpdateSiteNotionSourceDeps = { db: Db; gateway: NotionGateway; conte
 export async function updateSiteNotionSource(deps: UpdateSiteNotionSourceDeps, ownerId: string, input: z.input<typeof updateSiteNotionSourceInput>) {
   const { siteId, connectionId, notionPageUrl } = updateSiteNotionSourceInput.parse(input);
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
+  const { propertyMap } = parseSiteSettings(site.settings);
   const check = connectionId
-    ? await checkConnectedPage(deps.connections, ownerId, connectionId, site.siteType, notionPageUrl)
-    : await checkNotionPageForSiteType(deps.gateway, site.siteType, notionPageUrl);
+    ? await checkConnectedPage(deps.connections, ownerId, connectionId, site.siteType, notionPageUrl, propertyMap)
+    : await checkNotionPageForSiteType(deps.gateway, site.siteType, notionPageUrl, propertyMap);
   if (!check.ok) throw new AppError("VALIDATION", check.message);
   const [row] = await deps.db
     .update(sites)

@@ -15,7 +15,8 @@ const SECTIONS = ["theme", "analytics", "widget", "ai", "email"] as const;
  * widget, ai, email) merge field by field. Values are checked on the merged whole, so a patch never fills in defaults.
  */
 export const settingsPatchSchema = z
-  .object(Object.fromEntries(Object.keys(siteSettingsSchema.shape).map((k) => [k, z.unknown().optional()])))
+  // propertyMap is left out: it changes only through updateSitePropertyMap, which checks it against the database.
+  .object(Object.fromEntries(Object.keys(siteSettingsSchema.shape).filter((k) => k !== "propertyMap").map((k) => [k, z.unknown().optional()])))
   .strict();
 
 export const updateSiteInput = z

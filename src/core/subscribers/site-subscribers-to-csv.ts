@@ -3,14 +3,10 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { subscribers } from "@/db/schema";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
+import { csvCell } from "@/lib/csv-cell";
 
 export const siteIdOnly = z.object({ siteId: z.string().min(1).max(64) }).strict();
 
-/** Quotes a CSV cell, and defuses spreadsheet formulas (=, +, -, @ at the start). */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** docs/product.md §7 siteSubscribersToCsv: the site's subscribers as CSV (email, status, subscribed at, confirmed at). */
 export async function siteSubscribersToCsv(db: Db, ownerId: string, input: z.input<typeof siteIdOnly>) {

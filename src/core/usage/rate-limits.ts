@@ -18,6 +18,14 @@ export const RATE_LIMITS = {
   subscribe: { limit: 5, minutes: 10, shared: true },
   subscribePerIp: { limit: 10, minutes: 60, shared: true },
   subscribePerSite: { limit: 100, minutes: 60, shared: true },
+  /**
+   * Roadmap votes and ideas (issue 26): a visitor giving an email sends a confirmation mail, so per visitor on a site
+   * and per mailbox (`a+1@x` is `a@x`) across sites; ideas per visitor; one-click votes per visitor, in memory.
+   */
+  voteEmail: { limit: 5, minutes: 10, shared: true },
+  voteEmailPerMailbox: { limit: 5, minutes: 24 * 60, shared: true },
+  idea: { limit: 5, minutes: 60, shared: true },
+  vote: { limit: 60, minutes: 1, shared: false },
   /** Chat messages, per visitor and per site (all its visitors together). */
   chatVisitor: { limit: 10, minutes: 1, shared: true },
   chatSite: { limit: 120, minutes: 1, shared: true },
@@ -28,7 +36,11 @@ export const RATE_LIMITS = {
   redeemCode: { limit: 10, minutes: 60, shared: true },
   /** Per visitor, per process. */
   search: { limit: 120, minutes: 1, shared: false },
+  /** MCP requests of one agent (site + IP) to a site's /_/mcp (issue 27); its `ask` tool also takes the chat limits. */
+  agent: { limit: 120, minutes: 1, shared: false },
   feedback: { limit: 10, minutes: 10, shared: false },
+  /** Page views counted per visitor (beacon and pixel together); more are answered alike and not counted. */
+  pageView: { limit: 120, minutes: 1, shared: false },
 } as const satisfies Record<string, { limit: number; minutes: number; shared: boolean }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

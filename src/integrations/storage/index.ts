@@ -1,6 +1,5 @@
 import type { Env } from "@/env";
 import { createLocalDiskStorage } from "./local-disk";
-import { createS3Storage } from "./s3";
 import type { FileStorage } from "./types";
 
 export type * from "./types";
@@ -10,5 +9,17 @@ export type * from "./types";
  * (several processes or machines share it), else local disk under DATA_DIR (docs/product.md D2).
  */
 export function createFileStorage(env: Pick<Env, "DATA_DIR" | "s3">): FileStorage {
-  return env.s3 ? createS3Storage(env.s3) : createLocalDiskStorage(`${env.DATA_DIR}/files`);
+  const s3 = env.s3;
+  return s3 ? loadedOnFirstUse(async () => (await import("./s3")).createS3Storage(s3)) : createLocalDiskStorage(`${env.DATA_DIR}/files`);
+}
+
+/** The AWS SDK takes a second to load: it loads with the first file read or written, not at every process start. */
+function loadedOnFirstUse(load: () => Promise<FileStorage>): FileStorage {
+  let storage: Promise<FileStorage> | undefined;
+  const ready = () => (storage ??= load());
+  return {
+    get: async (key) => (await ready()).get(key),
+    put: async (key, file) => (await ready()).put(key, file),
+    delete: async (key) => (await ready()).delete(key),
+  };
 }

@@ -17,7 +17,11 @@ function setExpanded(button: HTMLButtonElement, open: boolean): void {
   const panel = document.getElementById(button.getAttribute("aria-controls") ?? "");
   if (panel) panel.hidden = !open;
   const backdrop = button.dataset.backdrop ? document.getElementById(button.dataset.backdrop) : null;
-  if (backdrop) backdrop.hidden = !open;
+  if (backdrop) {
+    backdrop.hidden = !open;
+    // The page behind a full-screen menu stays put (review M7).
+    document.documentElement.style.overflow = open ? "hidden" : "";
+  }
   const label = open ? button.dataset.labelOpen : button.dataset.labelClosed;
   if (label) button.setAttribute("aria-label", label);
 }

@@ -49,13 +49,13 @@ const ACCOUNT_LINK_STYLES = {
     cta: "rounded-md bg-[#2255dd] px-4 py-2 font-medium text-white hover:bg-[#1a44b8]",
   },
   menu: {
-    wrapper: "mt-4 grid gap-2",
+    wrapper: "grid grid-cols-2 gap-2 border-b border-neutral-100 py-4",
     signIn: "rounded-md border border-neutral-300 px-4 py-2.5 text-center font-medium text-neutral-900",
     cta: "rounded-md bg-[#2255dd] px-4 py-2.5 text-center font-medium text-white",
   },
 } as const;
 
-/** Sign in and the call to action: in the bar on wide screens, at the foot of the mobile menu. */
+/** Sign in and the call to action: in the bar on wide screens, at the top of the mobile menu (review M7: never below its fold). */
 function AccountLinks({ signIn, cta, variant }: { signIn: NavLink; cta: NavLink; variant: keyof typeof ACCOUNT_LINK_STYLES }) {
   const { wrapper: className, signIn: signInClass, cta: ctaClass } = ACCOUNT_LINK_STYLES[variant];
   return (
@@ -114,6 +114,7 @@ export function NavBar({ brand, items, signIn, cta }: { brand: string; items: Na
         hidden
         className="absolute inset-x-0 top-16 z-40 max-h-[calc(100dvh-9rem)] overflow-y-auto border-b border-neutral-200 bg-white px-4 pb-6 shadow-xl md:hidden"
       >
+        <AccountLinks signIn={signIn} cta={cta} variant="menu" />
         <nav aria-label="Mobile">
           {items.map((item) =>
             "items" in item ? (
@@ -136,7 +137,6 @@ export function NavBar({ brand, items, signIn, cta }: { brand: string; items: Na
             ),
           )}
         </nav>
-        <AccountLinks signIn={signIn} cta={cta} variant="menu" />
       </div>
     </header>
   );

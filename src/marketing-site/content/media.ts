@@ -8,7 +8,8 @@ export const DEMO_SCREENSHOT = {
   srcSet: [640, 960, 1280].map((w) => `/marketing/demo-blog-${w}.webp ${w}w`).join(", "),
   width: 1280,
   height: 800,
-  address: "blog.lumen.localhost:3000",
+  /** The demo runs on localhost; the picture's address bar shows where an owner's blog would be. */
+  address: "blog.lumen.com",
   alt: "The Lumen demo blog as published from a Notion database: header, featured posts with covers, titles, dates and tags",
 } as const;
 

@@ -2,12 +2,9 @@ import type { SiteType } from "@/lib/site-types";
 
 /**
  * One marketing page per site type (issue 13): its URL slug, what a visitor gets (features that exist in the site
- * server today) and the Notion structure to build. There are no public Notion templates for this product, so each
- * page shows the exact database or page tree instead; a template link appears only when TEMPLATE_URLS has one.
+ * server today) and the Notion structure to build. Database types link their template (a CSV to import, or the
+ * operator's public Notion template from TEMPLATE_URLS: src/lib/notion-templates.ts).
  */
-
-/** Public "Duplicate" links of Notion templates, by site type. None are published yet: add one here when it is. */
-export const TEMPLATE_URLS: Partial<Record<SiteType, string>> = {};
 
 export type PropertySpec = { name: string; type: string; note: string };
 
@@ -184,4 +181,8 @@ export const SITE_TYPE_PAGES: SiteTypePage[] = [
 
 export function siteTypePageBySlug(slug: string): SiteTypePage | undefined {
   return SITE_TYPE_PAGES.find((p) => p.slug === slug);
+}
+
+export function siteTypePageBySiteType(siteType: SiteType): SiteTypePage {
+  return SITE_TYPE_PAGES.find((p) => p.siteType === siteType)!;
 }

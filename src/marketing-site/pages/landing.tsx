@@ -6,13 +6,16 @@ import { signupHref } from "@/lib/signup-link";
 import { FAQS, FEATURES, STANDARDS, STEPS } from "../content/landing";
 import { SITE_TYPE_LINKS } from "../content/nav";
 import { DEMO_SCREENSHOT, DEMO_TOUR } from "../content/media";
+import { showcaseCards } from "../content/showcase";
+import { ShowcaseGrid } from "../components/showcase";
+import type { SiteType } from "@/lib/site-types";
 
 const PRIMARY = "rounded-md bg-[#2255dd] px-5 py-3 font-medium text-white hover:bg-[#1a44b8]";
 
 export const meta: PageMeta = { title: PRODUCT_NAME, description: PRODUCT_TAGLINE, path: "/" };
 
 /** The landing page (issue 13), built from the reusable sections of docs/product.md §1. */
-export function LandingPage() {
+export function LandingPage({ showcaseUrls = {} }: { showcaseUrls?: Partial<Record<SiteType, string>> }) {
   return (
     <>
       <Hero
@@ -80,6 +83,15 @@ export function LandingPage() {
             </li>
           ))}
         </ul>
+      </Section>
+
+      <Section
+        id="showcase"
+        eyebrow="Showcase"
+        title="Sites published from one Notion workspace"
+        intro="The demo workspace that ships with the product (npm run demo), as visitors see it. Each of these is a Notion page or database and nothing else."
+      >
+        <ShowcaseGrid cards={showcaseCards(showcaseUrls)} />
       </Section>
 
       <Section id="how-it-works" eyebrow="How it works" title="From Notion page to website in three steps">

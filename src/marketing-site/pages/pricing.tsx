@@ -4,7 +4,7 @@ import { CONTAINER, FaqAccordion } from "@/marketing-site/components/sections";
 import { formatPrice } from "@/lib/currency";
 import { FEATURE_LABELS, PAID_FEATURES, PLAN_ORDER, PLANS } from "@/lib/plans";
 import { signupHref } from "@/lib/signup-link";
-import { monthsFreeYearly, planLimitLines } from "../content/pricing";
+import { LIMIT_ROWS, monthsFreeYearly, planLimitLines } from "../content/pricing";
 
 export const meta: PageMeta = {
   title: "Pricing",
@@ -37,12 +37,12 @@ export function PricingPage() {
                 <p className="mt-2 text-neutral-700">{plan.summary}</p>
                 <p className="mt-6 flex items-baseline gap-1">
                   <span className="text-4xl font-bold tracking-tight text-neutral-900" data-testid={`price-${id}`}>
-                    {formatPrice(plan.monthlyUsd, CURRENCY)}
+                    {formatPrice(plan.monthlyUsd, CURRENCY, "en-US", { wholeAsWhole: true })}
                   </span>
                   <span className="text-neutral-700">per site / month</span>
                 </p>
                 <p className="mt-1 text-sm text-neutral-700">
-                  {paid ? `or ${formatPrice(plan.yearlyUsd, CURRENCY)} a year${months > 0 ? ` (${months} months free)` : ""}` : "Free for as long as you like"}
+                  {paid ? `or ${formatPrice(plan.yearlyUsd, CURRENCY, "en-US", { wholeAsWhole: true })} a year${months > 0 ? ` (${months} months free)` : ""}` : "Free for as long as you like"}
                 </p>
                 <a
                   href={signupHref(`pricing-${id}`)}
@@ -79,6 +79,18 @@ export function PricingPage() {
               </tr>
             </thead>
             <tbody>
+              {LIMIT_ROWS.map((row) => (
+                <tr key={row.label} className="border-b border-neutral-200">
+                  <th scope="row" className="py-3 pr-4 font-normal text-neutral-800">
+                    {row.label}
+                  </th>
+                  {PLAN_ORDER.map((id) => (
+                    <td key={id} className="px-4 py-3 text-center text-neutral-800">
+                      {row.cell(PLANS[id])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
               {PAID_FEATURES.map((feature) => (
                 <tr key={feature} className="border-b border-neutral-200">
                   <th scope="row" className="py-3 pr-4 font-normal text-neutral-800">

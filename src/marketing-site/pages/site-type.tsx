@@ -3,16 +3,19 @@ import { Icon } from "@/marketing-site/components/icon";
 import { CONTAINER } from "@/marketing-site/components/sections";
 import { SITE_TYPE_INFO } from "@/lib/site-types";
 import { signupHref } from "@/lib/signup-link";
-import { TEMPLATE_URLS, type SiteTypePage as SiteTypePageContent } from "../content/site-type-pages";
+import { templateCsvPath, templateSteps } from "@/lib/notion-templates";
+import type { SiteTypePage as SiteTypePageContent } from "../content/site-type-pages";
+import { showcaseCards } from "../content/showcase";
+import { ShowcaseFigure } from "../components/showcase";
 
 export function siteTypeMeta(page: SiteTypePageContent): PageMeta {
   return { title: `${SITE_TYPE_INFO[page.siteType].label} from Notion`, description: page.intro, path: `/site-types/${page.slug}` };
 }
 
 /** A page per site type (issue 13): what visitors get, the exact Notion structure to build, and a link into /new-site. */
-export function SiteTypePage({ page }: { page: SiteTypePageContent }) {
+export function SiteTypePage({ page, templateUrl, liveUrl, appsDomain }: { page: SiteTypePageContent; templateUrl?: string; liveUrl?: string; appsDomain: string }) {
   const label = SITE_TYPE_INFO[page.siteType].label;
-  const template = TEMPLATE_URLS[page.siteType];
+  const csv = templateCsvPath(page.siteType);
   const create = signupHref(`site-type-${page.slug}`, `/new-site?siteType=${page.siteType}`);
   return (
     <article>
@@ -25,9 +28,13 @@ export function SiteTypePage({ page }: { page: SiteTypePageContent }) {
             <a href={create} className="rounded-md bg-[#2255dd] px-5 py-3 font-medium text-white hover:bg-[#1a44b8]">
               Create a {label.toLowerCase()}
             </a>
-            {template ? (
-              <a href={template} className="rounded-md border border-neutral-300 bg-white px-5 py-3 font-medium text-neutral-900 hover:bg-neutral-50">
-                Duplicate the Notion template
+            {templateUrl ? (
+              <a href={templateUrl} className="rounded-md border border-neutral-300 bg-white px-5 py-3 font-medium text-neutral-900 hover:bg-neutral-50">
+                Duplicate in Notion
+              </a>
+            ) : csv ? (
+              <a href={csv} download className="rounded-md border border-neutral-300 bg-white px-5 py-3 font-medium text-neutral-900 hover:bg-neutral-50">
+                Download the template
               </a>
             ) : null}
           </div>
@@ -48,20 +55,34 @@ export function SiteTypePage({ page }: { page: SiteTypePageContent }) {
             ))}
           </ul>
           <p className="mt-6 text-neutral-700">
-            Address: <code className="rounded bg-neutral-100 px-1.5 py-0.5">{page.addressExample}.</code>
-            <span className="text-neutral-700">your apps domain</span>, or your own domain on Pro.
+            Address: <code className="rounded bg-neutral-100 px-1.5 py-0.5">{`${page.addressExample}.${appsDomain}`}</code>, or your own domain on Pro.
           </p>
+          <div className="mt-8 max-w-md">
+            <ShowcaseFigure card={showcaseCards(liveUrl ? { [page.siteType]: liveUrl } : {}).find((c) => c.siteType === page.siteType)!} showPage={false} />
+          </div>
         </section>
 
         <section aria-labelledby="notion-heading" className="min-w-0">
           <h2 id="notion-heading" className="text-2xl font-bold tracking-tight text-neutral-900">
             The Notion page it needs
           </h2>
-          <p className="mt-3 text-neutral-700">
-            {template
-              ? "Duplicate the template above, or build it yourself:"
-              : `There is no public template to duplicate yet, so here is exactly what to build. It takes a few minutes; the create form checks the page as you paste its link and says what is missing.`}
-          </p>
+          {csv && !templateUrl ? (
+            <>
+              <p className="mt-3 text-neutral-700">Start from the template, in three steps:</p>
+              <ol className="mt-3 list-decimal space-y-2 pl-6 text-neutral-800">
+                {templateSteps(page.siteType).map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+              <p className="mt-4 text-neutral-700">
+                Already have a database? The create form can map its properties to these, or build it yourself:
+              </p>
+            </>
+          ) : (
+            <p className="mt-3 text-neutral-700">
+              {templateUrl ? "Duplicate the template above, or build it yourself:" : "Any page works. Here is how to shape it; the create form checks the page as you paste its link."}
+            </p>
+          )}
           <ol className="mt-5 list-decimal space-y-2 pl-6 text-neutral-800">
             {page.build.map((step) => (
               <li key={step}>{step}</li>

@@ -1,7 +1,7 @@
 import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
+import net, { type LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { AppError } from "@/lib/errors";
 
@@ -26,6 +26,8 @@ const NOTION_FILE_HOSTS = new Set([
   "notion.so",
   "img.notionusercontent.com",
   "secure.notion-static.com",
+  // Public uploads (page icons and covers of templates, older public files), served like the secure ones.
+  "public.notion-static.com",
   "prod-files-secure.s3.us-west-2.amazonaws.com",
 ]);
 /** Older uploads: Notion's `secure.notion-static.com` bucket addressed by path on the regional S3 endpoint. */
@@ -41,8 +43,14 @@ export function isNotionFileHost(url: URL): boolean {
 
 export const notAllowed = () => new AppError("FORBIDDEN", "This file address is not allowed");
 
+/**
+ * Which hosts a fetch may reach: Notion's file hosts only, or also any public https host (an external cover or icon
+ * the site's page names, which Notion itself proxies: docs/product.md D3).
+ */
+export type FileHosts = "notion" | "public";
+
 /** Throws unless the URL may be fetched; returns whether the private-address rule applies to it. */
-export function checkFileUrl(raw: string, extraOrigins: readonly string[]): { url: URL; checkAddresses: boolean } {
+export function checkFileUrl(raw: string, extraOrigins: readonly string[], hosts: FileHosts = "notion"): { url: URL; checkAddresses: boolean } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -50,8 +58,11 @@ export function checkFileUrl(raw: string, extraOrigins: readonly string[]): { ur
     throw notAllowed();
   }
   if (extraOrigins.includes(url.origin)) return { url, checkAddresses: false };
-  if (isNotionFileHost(url)) return { url, checkAddresses: true };
-  throw notAllowed();
+  if (!isNotionFileHost(url) && !(hosts === "public" && url.protocol === "https:")) throw notAllowed();
+  // A literal address never goes through DNS, so the connect-time check would not see it.
+  const literal = url.hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(literal) && !isPublicAddress(literal)) throw notAllowed();
+  return { url, checkAddresses: true };
 }
 
 /** Only public unicast addresses. */
@@ -80,10 +91,14 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
 export type FetchedFile = { body: Buffer; contentType: string };
 
 /** GET with redirects re-checked hop by hop. */
-export async function fetchAllowedFile(raw: string, extraOrigins: readonly string[], opts: { maxBytes?: number; timeoutMs?: number } = {}): Promise<FetchedFile> {
+export async function fetchAllowedFile(
+  raw: string,
+  extraOrigins: readonly string[],
+  opts: { maxBytes?: number; timeoutMs?: number; hosts?: FileHosts } = {},
+): Promise<FetchedFile> {
   let current = raw;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const { url, checkAddresses } = checkFileUrl(current, extraOrigins);
+    const { url, checkAddresses } = checkFileUrl(current, extraOrigins, opts.hosts);
     const answer = await getOnce(url, checkAddresses, opts.maxBytes ?? MAX_FILE_BYTES, opts.timeoutMs ?? FILE_TIMEOUT_MS);
     if ("redirect" in answer) {
       current = new URL(answer.redirect, url).toString();

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
 import { getNotionFileUrl } from "notion-utils";
 import { AppError } from "@/lib/errors";
 import type { FileStorage } from "@/integrations/storage";
@@ -40,14 +39,16 @@ export async function getSiteImage(deps: ImageDeps, snapshot: SiteSnapshot, requ
   if (request.width !== undefined && !IMAGE_WIDTHS.includes(request.width)) {
     throw new AppError("VALIDATION", `Image width must be one of ${IMAGE_WIDTHS.join(", ")}`);
   }
-  if (!blockHasFile(snapshot, request.blockId, request.src)) throw new AppError("NOT_FOUND", "Image not found");
+  const field = fileFieldOf(snapshot, request.blockId, request.src);
+  if (!field) throw new AppError("NOT_FOUND", "Image not found");
 
   // Per site and signing block: another site naming the same file must sign it with Notion itself, not read our copy.
   const key = `img:${snapshot.siteId}:${crypto.createHash("sha256").update(`${request.blockId}\n${request.src}`).digest("hex")}`;
   let original = await deps.storage.get(`${key}:orig`);
   if (!original) {
     const url = deps.freshFileUrl ? await deps.freshFileUrl(request.blockId, request.src) : await resolveFetchUrl(deps.gateway, request.blockId, request.src);
-    const fetched = await fetchAllowedFile(url, deps.extraOrigins);
+    // A cover or icon may be any public https image (unsplash covers): fetched here so visitors' browsers never are.
+    const fetched = await fetchAllowedFile(url, deps.extraOrigins, { hosts: field === "look" ? "public" : "notion" });
     original = { body: fetched.body, contentType: await imageTypeOf(fetched.body, fetched.contentType) };
     await deps.storage.put(`${key}:orig`, original);
   }
@@ -66,36 +67,47 @@ export async function getSiteImage(deps: ImageDeps, snapshot: SiteSnapshot, requ
 const FILE_BLOCKS = new Set(["image", "file", "video", "pdf", "audio"]);
 const PAGE_BLOCKS = new Set(["page", "collection_view_page", "collection_view"]);
 
-/** The src must be one of the block's own file fields, in this site's snapshot. */
-function blockHasFile(snapshot: SiteSnapshot, blockId: string, src: string): boolean {
+/**
+ * The src must be one of the block's own file fields, in this site's snapshot: "look" for a cover or icon (what
+ * Notion draws around a page, which may be an external image), "file" for the rest.
+ */
+function fileFieldOf(snapshot: SiteSnapshot, blockId: string, src: string): "look" | "file" | null {
+  let found: "file" | null = null;
   for (const page of snapshot.pages.values()) {
     const block = blockOf(page.recordMap, blockId);
-    if (block && fileFieldsOf(snapshot, block).includes(src)) return true;
+    if (!block) continue;
+    const fields = fileFieldsOf(snapshot, block);
+    if (fields.look.includes(src)) return "look";
+    if (fields.files.includes(src)) found = "file";
   }
-  return false;
+  return found;
 }
 
 /**
- * What Notion stores as a block's files: a media block's source, a page's cover and icon (a callout's icon, a
- * database's icon and cover), and the values of a database row's file properties.
+ * What Notion stores as a block's files: a media block's source and the values of a database row's file properties,
+ * and its look: a page's cover and icon (a callout's icon, a database's icon and cover).
  */
-function fileFieldsOf(snapshot: SiteSnapshot, block: Block): unknown[] {
+function fileFieldsOf(snapshot: SiteSnapshot, block: Block): { look: unknown[]; files: unknown[] } {
   const properties = (block.properties ?? {}) as Record<string, unknown>;
   const format = (block.format ?? {}) as Record<string, unknown>;
-  const fields: unknown[] = [];
-  if (FILE_BLOCKS.has(block.type)) fields.push(firstText(properties.source), format.display_source);
-  if (PAGE_BLOCKS.has(block.type) || block.type === "callout") fields.push(format.page_cover, format.page_icon);
+  const files: unknown[] = [];
+  const look: unknown[] = [];
+  if (FILE_BLOCKS.has(block.type)) files.push(firstText(properties.source), format.display_source);
+  if (PAGE_BLOCKS.has(block.type) || block.type === "callout") look.push(format.page_cover, format.page_icon);
   if (isDatabaseBlock(block)) {
     const collection = collectionInSnapshot(snapshot, block) as { icon?: unknown; cover?: unknown } | undefined;
-    fields.push(collection?.icon, collection?.cover);
+    look.push(collection?.icon, collection?.cover);
   }
   if (block.parent_table === "collection") {
     const schema = collectionInSnapshot(snapshot, block, block.parent_id)?.schema ?? {};
     for (const [key, column] of Object.entries(schema)) {
-      if (column?.type === "file") fields.push(...fileLinks(properties[key]));
+      if (column?.type === "file") files.push(...fileLinks(properties[key]));
     }
   }
-  return fields.filter((f) => typeof f === "string" && f.length > 0);
+  const strings = (list: unknown[]) => list.filter((f): f is string => typeof f === "string" && f.length > 0);
+  // Notion's built-in icons are paths on its site (`/icons/…`); pages ask for them by their full address too.
+  const lookFields = strings(look).flatMap((f) => (f.startsWith("/") ? [f, `${NOTION_ORIGIN}${f}`] : [f]));
+  return { look: lookFields, files: strings(files) };
 }
 
 function collectionInSnapshot(snapshot: SiteSnapshot, block: Block, id?: string) {
@@ -132,11 +144,15 @@ async function resolveFetchUrl(gateway: NotionGateway, blockId: string, src: str
   return src.startsWith("/") ? `${NOTION_ORIGIN}${src}` : src;
 }
 
+/** sharp (libvips) loads on the first image, not at start: most processes start to serve pages. */
+const loadSharp = async () => (await import("sharp")).default;
+
 const RASTER = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"]);
 
 /** Trusts the bytes, not the header: only real images are cached and served. */
 async function imageTypeOf(body: Buffer, declared: string): Promise<string> {
   try {
+    const sharp = await loadSharp();
     const { format } = await sharp(body).metadata();
     const byFormat: Record<string, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif", svg: "image/svg+xml", heif: "image/avif" };
     const type = format ? byFormat[format] : undefined;
@@ -150,6 +166,7 @@ async function imageTypeOf(body: Buffer, declared: string): Promise<string> {
 const resizable = (type: string) => RASTER.has(type) && type !== "image/gif";
 
 async function resize(body: Buffer, contentType: string, width: number): Promise<{ body: Buffer; contentType: string }> {
+  const sharp = await loadSharp();
   const pipeline = sharp(body).rotate().resize({ width, withoutEnlargement: true });
   const out =
     contentType === "image/png"

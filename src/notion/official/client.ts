@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { Client } from "@notionhq/client";
 import PQueue from "p-queue";
+import { officialEndpointOf, recordNotionRequest } from "../request-watch";
 
 /**
  * Notion's official SDK for one connection (an OAuth access token or an internal integration secret), with its
@@ -22,7 +23,24 @@ export type OfficialClientOptions = {
   maxRetryAfterMs?: number;
   /** Called when a rate-limited request is paused and sent again (logging, tests). */
   onRateLimited?: (info: { waitMs: number; attempt: number }) => void;
+  /**
+   * Wraps every HTTP request this connection sends, inside its own queue: where a cluster-wide Notion budget
+   * (issue 23) can take its share before the request goes out. Default: sends at once.
+   */
+  budget?: <T>(send: () => Promise<T>) => Promise<T>;
+  /**
+   * An OAuth token that can be renewed (Notion's refresh tokens): the token is renewed shortly before `expiresAt`
+   * and once when Notion answers 401, then the request is sent again with the new one. `renew` gets the token that
+   * went stale and answers the new one, or null when it can't (the 401 then stands).
+   */
+  renewal?: TokenRenewal;
 };
+
+export type RenewedToken = { token: string; expiresAt: Date | null };
+export type TokenRenewal = { expiresAt: Date | null; renew: (staleToken: string) => Promise<RenewedToken | null> };
+
+/** How long before its expiry a token is renewed, so a request doesn't leave with a token about to lapse. */
+export const RENEW_BEFORE_EXPIRY_MS = 60_000;
 
 export const OFFICIAL_REQUESTS_PER_SECOND = 3;
 const DEFAULTS = { timeoutMs: 10_000, maxAttempts: 4, maxRetryAfterMs: 30_000 };
@@ -76,12 +94,70 @@ export function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-function queuedFetch(token: string, opts: Required<Omit<OfficialClientOptions, "token" | "baseUrl" | "onRateLimited">> & Pick<OfficialClientOptions, "onRateLimited">) {
-  return async (url: string, init?: RequestInit): Promise<Response> => {
+const sendNow = <T>(send: () => Promise<T>): Promise<T> => send();
+
+/** The client's current token, renewed at most once at a time however many requests need it. */
+function tokenHolder(initial: string, renewal: TokenRenewal | undefined) {
+  let current = initial;
+  let expiresAt = renewal?.expiresAt ?? null;
+  let pending: Promise<boolean> | null = null;
+  const renew = (): Promise<boolean> => {
+    if (!renewal) return Promise.resolve(false);
+    const stale = current;
+    pending ??= renewal
+      .renew(stale)
+      .then((fresh) => {
+        if (fresh) ({ token: current, expiresAt } = fresh);
+        return fresh !== null;
+      })
+      .finally(() => (pending = null));
+    return pending;
+  };
+  return {
+    get token() {
+      return current;
+    },
+    dueForRenewal: () => Boolean(renewal) && expiresAt !== null && expiresAt.getTime() - Date.now() < RENEW_BEFORE_EXPIRY_MS,
+    renew,
+  };
+}
+
+/** The SDK's headers with the current token (it builds them with the token it was created with). */
+function withToken(init: RequestInit | undefined, token: string): RequestInit | undefined {
+  const headers = init?.headers as Record<string, string> | undefined;
+  if (!headers?.authorization?.startsWith("Bearer ")) return init;
+  return { ...init, headers: { ...headers, authorization: `Bearer ${token}` } };
+}
+
+function queuedFetch(
+  token: string,
+  opts: Required<Omit<OfficialClientOptions, "token" | "baseUrl" | "onRateLimited" | "budget" | "renewal">> & Pick<OfficialClientOptions, "onRateLimited" | "budget" | "renewal">,
+) {
+  const holder = tokenHolder(token, opts.renewal);
+  return async (url: string, rawInit?: RequestInit): Promise<Response> => {
+    // One queue per connection: keyed by the token it started with, which renewals don't change.
     const entry = connectionQueue(token);
+    if (holder.dueForRenewal()) await holder.renew();
+    let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
+      const init = withToken(rawInit, holder.token);
       // A retried request goes to the front of the (paused) queue.
-      const res = await entry.queue.add(() => fetch(url, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) }), { priority: attempt > 1 ? 1 : 0 });
+      const endpoint = officialEndpointOf(init?.method, url);
+      const res = await entry.queue
+        .add(() => (opts.budget ?? sendNow)(() => fetch(url, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) })), { priority: attempt > 1 ? 1 : 0 })
+        .catch((err: unknown) => {
+          recordNotionRequest("official", endpoint, { ok: false, notionSide: true, reason: (err as Error)?.name === "TimeoutError" ? "timeout" : "connection failed" });
+          throw err;
+        });
+      recordNotionRequest("official", endpoint, res.ok ? { ok: true } : { ok: false, notionSide: res.status >= 500, reason: `HTTP ${res.status}` });
+      if (res.status === 401 && opts.renewal && !renewedAfter401 && init !== rawInit) {
+        renewedAfter401 = true;
+        if (await holder.renew()) {
+          await res.arrayBuffer();
+          attempt--;
+          continue;
+        }
+      }
       if (res.status !== 429 || attempt >= opts.maxAttempts) return res;
       const waitMs = retryAfterMs(res.headers.get("retry-after")) ?? 1000 * 2 ** (attempt - 1);
       if (waitMs > opts.maxRetryAfterMs) return res;
@@ -101,6 +177,8 @@ export function createOfficialClient(options: OfficialClientOptions): OfficialCl
     maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
     maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs,
     onRateLimited: options.onRateLimited,
+    budget: options.budget,
+    renewal: options.renewal,
   };
   return new Client({
     auth: options.token,

@@ -339,11 +339,25 @@ export function propertyDecorations(value: PropertyValue): Decoration[] | null {
       const text = f.type === "string" ? f.string : f.type === "number" ? (f.number === null ? null : String(f.number)) : f.type === "boolean" ? (f.boolean ? "Yes" : "No") : f.type === "date" ? f.date?.start : null;
       return text ? [[text]] : null;
     }
+    case "rollup": {
+      // Notion computed it: a number, a date, or the rolled-up values, shown as one comma-separated text.
+      const r = value.rollup;
+      if (r.type === "number") return r.number === null ? null : [[String(r.number)]];
+      if (r.type === "date") return r.date ? [["‣", [["d", dateValue(r.date)]]]] : null;
+      if (r.type === "array") {
+        const texts = r.array
+          .map((item) => propertyDecorations(item as PropertyValue))
+          .filter((d): d is Decoration[] => d !== null)
+          .map((d) => d.map((part) => String(part[0])).join(""));
+        return texts.length ? [[texts.join(",")]] : null;
+      }
+      return null;
+    }
     case "unique_id":
       return value.unique_id.number === null ? null : [[`${value.unique_id.prefix ? `${value.unique_id.prefix}-` : ""}${value.unique_id.number}`]];
     default:
-      // created_time / last_edited_time / created_by / last_edited_by come from the record itself; rollups and
-      // buttons have no stored value in the private API either.
+      // created_time / last_edited_time / created_by / last_edited_by come from the record itself; buttons have
+      // no stored value in the private API either.
       return null;
   }
 }
@@ -416,12 +430,15 @@ function keyOfProperty(source: DataSourceObjectResponse, nameOrId: string): stri
   return prop.type === "title" ? "title" : propertyKey(prop.id);
 }
 
-type ViewLike = Pick<DataSourceViewObjectResponse, "id" | "name" | "type" | "sorts" | "configuration">;
+type ViewLike = Pick<DataSourceViewObjectResponse, "id" | "name" | "type" | "sorts" | "configuration"> & { filter?: unknown };
 
 export function collectionViewRecord(view: ViewLike, source: DataSourceObjectResponse, databaseId: string, spaceId: string | undefined): NotionRecord {
   const config = (view.configuration ?? {}) as {
     properties?: { property_id: string; visible?: boolean; width?: number }[];
     group_by?: { type: string; property_id: string; hide_empty_groups?: boolean };
+    cover?: { type: string; property_id?: string };
+    cover_size?: string;
+    cover_aspect?: string;
   };
   const format: Record<string, unknown> = { collection_pointer: { id: source.id, table: "collection", spaceId } };
   if (config.properties) {
@@ -435,6 +452,13 @@ export function collectionViewRecord(view: ViewLike, source: DataSourceObjectRes
     const options = ((prop?.[groupType] as { options?: { name: string }[] } | undefined)?.options ?? []);
     format.board_columns = options.map((o) => ({ property: key, value: { type: groupType, value: o.name }, hidden: false }));
   }
+  if (config.cover && (view.type === "gallery" || view.type === "board")) {
+    // The cards' covers, as the public path's view format names them (gallery_cover, board_cover_size, …).
+    const { type, property_id } = config.cover;
+    format[`${view.type}_cover`] = type === "property" && property_id ? { type, property: keyOfProperty(source, property_id) } : { type };
+    if (config.cover_size) format[`${view.type}_cover_size`] = config.cover_size;
+    if (config.cover_aspect) format[`${view.type}_cover_aspect`] = config.cover_aspect;
+  }
   const sorts = ((view.sorts ?? []) as { property?: string; timestamp?: string; direction: string }[])
     .filter((s) => s.property)
     .map((s) => ({ property: keyOfProperty(source, s.property!), direction: s.direction }));
@@ -444,7 +468,8 @@ export function collectionViewRecord(view: ViewLike, source: DataSourceObjectRes
     type: view.type,
     name: view.name,
     format,
-    query2: sorts.length ? { sort: sorts } : {},
+    // The filter is kept (in the official API's shape) so a refresh knows whether an edited row can leave the view.
+    query2: { ...(sorts.length ? { sort: sorts } : {}), ...(view.filter ? { filter: view.filter } : {}) },
     parent_id: databaseId,
     parent_table: "block",
     alive: true,

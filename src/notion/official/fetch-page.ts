@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { isFullBlock, isFullDataSource, isFullPage, isFullUser, type BlockObjectResponse, type DataSourceObjectResponse, type DataSourceViewObjectResponse, type PageObjectResponse } from "@notionhq/client";
 import type { ExtendedRecordMap } from "notion-types";
 import { MAX_DATABASE_ROWS } from "../fetch-page";
+import { blockOf, mentionedPageIds } from "../record-map";
 import type { OfficialClient } from "./client";
 import {
   blockRecord,
@@ -92,8 +93,25 @@ export async function fetchOfficialPage(client: OfficialClient, pageId: string, 
       put(f, "collection", collectionRecord(source, page.parent.database_id, f.spaceId));
     }
   }
+  await addMentionedPages(f);
   await addUsers(f);
   return f.recordMap;
+}
+
+/**
+ * The pages this page mentions but does not contain, so a mention keeps its title, as on the public path
+ * (../fetch-page.ts). A page not shared with the connection stays out (the renderer writes it as plain text); any other
+ * failure throws like the rest of the fetch.
+ */
+async function addMentionedPages(f: Fetch): Promise<void> {
+  const ids = new Set(Object.keys(f.recordMap.block).flatMap((id) => mentionedPageIds(blockOf(f.recordMap, id))));
+  for (const id of [...ids].filter((mentioned) => !f.recordMap.block[mentioned])) {
+    const page = await notionCall(() => f.client.pages.retrieve({ page_id: id })).catch((err: unknown) => {
+      if (err instanceof OfficialNotionError && (err.failure === "not_shared" || err.failure === "restricted")) return null;
+      throw err;
+    });
+    if (page && isFullPage(page)) put(f, "block", pageRecord(page, contextOf(page.parent, f, [])));
+  }
 }
 
 function contextOf(parent: PageObjectResponse["parent"] | BlockObjectResponse["parent"], f: Fetch, content: string[]): RecordContext {

@@ -25,13 +25,13 @@ export async function inspectOfficialPage(client: OfficialClient, pageId: string
   const viewId = (database as { view_ids?: string[] }).view_ids?.[0];
   const view = viewId ? viewOf(recordMap, viewId) : undefined;
   const collectionId = collectionIdOf(recordMap, database);
-  const schema = ((collectionId ? collectionOf(recordMap, collectionId) : undefined)?.schema ?? {}) as Record<string, { name?: string }>;
+  const schema = ((collectionId ? collectionOf(recordMap, collectionId) : undefined)?.schema ?? {}) as Record<string, { name?: string; type?: string }>;
   return {
     state: "valid",
     isCollection: true,
     collectionType: view?.type ?? null,
     properties: Object.values(schema)
-      .map((p) => ({ name: String(p?.name ?? "") }))
+      .map((p) => ({ name: String(p?.name ?? ""), ...(p?.type ? { type: String(p.type) } : {}) }))
       .filter((p) => p.name),
   };
 }

@@ -33,7 +33,7 @@ async function run(q: string): Promise<void> {
     list.innerHTML = "";
     return;
   }
-  const res = await fetch(`${base}/_/search?q=${encodeURIComponent(q)}`, { headers: { accept: "application/json" } });
+  const res = await fetch(`${base}/_/search?q=${encodeURIComponent(q)}&typing=1`, { headers: { accept: "application/json" } });
   if (!res.ok || input.value !== q) return;
   const { results } = (await res.json()) as { results: SearchResult[] };
   list.innerHTML = "";
@@ -41,6 +41,14 @@ async function run(q: string): Promise<void> {
     const li = document.createElement("li");
     li.className = "empty";
     li.textContent = `No results for “${q}”`;
+    // A dead end is worse than a detour: offer the site's contact link when the page has one (review P7).
+    const contact = document.querySelector<HTMLAnchorElement>(".contact a[href]");
+    if (contact) {
+      const a = document.createElement("a");
+      a.href = contact.href;
+      a.textContent = "Contact us";
+      li.append(" · ", a);
+    }
     list.append(li);
   }
   for (const r of results) {
@@ -56,6 +64,19 @@ async function run(q: string): Promise<void> {
   }
   setActive(results.length ? 0 : -1);
 }
+// Searches as you type are not counted; the query the visitor settled on is, once, when they pick a result or close
+// the search (review D10: no "kubernete" among the searches that found nothing).
+let counted = "";
+function countFinalQuery(): void {
+  const q = input.value.trim();
+  if (!q || q === counted) return;
+  counted = q;
+  void fetch(`${base}/_/search?q=${encodeURIComponent(q)}`, { headers: { accept: "application/json" }, keepalive: true }).catch(() => undefined);
+}
+dialog.addEventListener("close", countFinalQuery);
+list.addEventListener("click", (e) => {
+  if ((e.target as Element).closest("a")) countFinalQuery();
+});
 input.addEventListener("input", () => {
   clearTimeout(timer);
   timer = setTimeout(() => void run(input.value), 120);
@@ -71,6 +92,7 @@ input.addEventListener("keydown", (e) => {
     const a = list.children[active]?.querySelector("a");
     if (a) {
       e.preventDefault();
+      countFinalQuery();
       location.href = a.href;
     }
   }
@@ -82,6 +104,8 @@ document.addEventListener("keydown", (e) => {
     open();
   }
 });
+// The page says "Ctrl K"; a Mac reader presses ⌘K (touch screens hide the hint in CSS). Review P4.
+if (/Mac|iPhone|iPad/.test(navigator.platform)) for (const kbd of document.querySelectorAll(".search kbd")) kbd.textContent = "⌘K";
 for (const field of document.querySelectorAll<HTMLElement>("[data-search]")) {
   field.addEventListener("focus", () => {
     field.blur();
@@ -90,11 +114,36 @@ for (const field of document.querySelectorAll<HTMLElement>("[data-search]")) {
 }
 
 // ── Feedback ──
+// Yes or No first, then the comment box asks the fitting question, and Send records both at once: a reader who
+// says No can say why (without the script, the plain form posts the choice and any comment typed before it).
 for (const form of document.querySelectorAll<HTMLFormElement>("form[data-feedback]")) {
+  const label = form.querySelector<HTMLLabelElement>("label[for]");
+  const text = form.querySelector<HTMLTextAreaElement>("textarea");
+  const choices = [...form.querySelectorAll<HTMLButtonElement>("button[name=helpful]")];
+  if (!label || !text) continue;
+  label.hidden = text.hidden = true;
+  let helpful = "";
+  const send = document.createElement("button");
+  send.type = "submit";
+  send.textContent = "Send feedback";
+  send.hidden = true;
+  form.append(send);
+  for (const choice of choices) {
+    choice.setAttribute("aria-pressed", "false");
+    choice.addEventListener("click", (e) => {
+      e.preventDefault();
+      helpful = choice.value;
+      for (const c of choices) c.setAttribute("aria-pressed", String(c === choice));
+      label.textContent = helpful === "no" ? "What was missing? (optional)" : "Anything to add? (optional)";
+      label.hidden = text.hidden = send.hidden = false;
+      text.focus();
+    });
+  }
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    if (!helpful) return;
     const data = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
-    data.set("helpful", (e.submitter as HTMLButtonElement | null)?.value ?? "yes");
+    data.set("helpful", helpful);
     const res = await fetch(form.action, { method: "POST", body: data, headers: { accept: "application/json" } });
     const note = document.createElement("p");
     note.setAttribute("role", "status");

@@ -51,7 +51,8 @@ function start(script: HTMLScriptElement): void {
       `button.launch:focus-visible,button.close:focus-visible{outline:3px solid #fff;outline-offset:-6px}` +
       `.panel{position:fixed;${side}:20px;bottom:88px;z-index:2147483000;width:min(400px,calc(100vw - 40px));height:min(600px,calc(100vh - 120px));border-radius:14px;overflow:hidden;box-shadow:0 10px 40px rgb(0 0 0/.3);background:#fff;display:none}` +
       `.panel.open{display:block}iframe{border:0;width:100%;height:100%}button.close{position:absolute;top:8px;right:8px;width:32px;height:32px;border:0;border-radius:8px;background:rgb(0 0 0/.06);color:#333;cursor:pointer;font:20px/1 system-ui}` +
-      `@media (max-width:480px){.panel{left:0;right:0;bottom:0;width:100vw;height:100dvh;border-radius:0}}</style>` +
+      // On a phone the open chat fills the screen, so the launcher would sit on its Send button: the panel's own × closes it.
+      `@media (max-width:480px){.panel{left:0;right:0;bottom:0;width:100vw;height:100dvh;border-radius:0}.panel.open~button.launch{display:none}}</style>` +
       `<div class="panel" role="dialog" aria-label="Chat"><button class="close" type="button" aria-label="Close chat">×</button></div>` +
       `<button class="launch" type="button" aria-expanded="false"><svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"/></svg></button>`;
     panel = shadow.querySelector<HTMLElement>(".panel")!;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { chatScript, katexFont, siteIsland, siteStylesheet, widgetScript, type Asset } from "../assets";
+import { changelogScript, chatScript, katexFont, siteIsland, siteStylesheet, votesScript, widgetScript, type Asset } from "../assets";
 import { sendCached } from "@/http/page-cache";
 import { sendPlainHtml } from "../respond";
 import { ASSET_CACHE, type Endpoint } from "./context";
@@ -32,6 +32,8 @@ export const assetEndpoints: Endpoint[] = [
   },
   fixed("/_/site.js", "The script of docs and help-desk pages: search, feedback, contents, copy as Markdown.", siteIsland),
   fixed("/_/chat.js", "The visitor chat page's script.", chatScript),
+  fixed("/_/changelog.js", "The changelog index's script: the \"since your last visit\" marker.", changelogScript),
+  fixed("/_/votes.js", "The roadmap board's script: one-click votes and live counts.", votesScript),
   fixed("/_/widget.js", "The chat launcher (the same script the app serves at /widget.js).", widgetScript),
 ];
 

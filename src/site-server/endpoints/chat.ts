@@ -1,13 +1,14 @@
 import { CHAT_LIMIT_MESSAGES } from "@/core/ai/chat-limit-messages";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerVisitorQuestion, visitorChatInput, type VisitorChatEvent } from "@/core/ai/answer-visitor-question";
-import { takeChatAllowance } from "@/core/ai/take-chat-allowance";
 import { ensureSitePassages } from "@/core/ai/index-site-passages";
 import { sendJsonError } from "@/http/json-error";
 import { chatScript } from "../assets";
 import { renderChatPage } from "../render/chat-page";
 import { readSmallBody, sendPlainHtml, visitorFacingError } from "../respond";
 import { chatPageCsp } from "../security";
+import { admitQuestion } from "../admit-question";
+import { recordSiteEvent } from "../record-site-event";
 import type { PublishedSite } from "../site-lookup";
 import { contentOrUnavailable, visitorKey, type Endpoint, type EndpointContext, type SiteContent } from "./context";
 
@@ -40,6 +41,8 @@ export const chatEndpoint: Endpoint = {
     if (!content) return;
     const name = site.settings.name || content.model.title || "Untitled";
     if (req.method === "POST") return answer(ctx, req, res, site, content, name);
+    // The launcher and the widget load this page when a visitor opens them.
+    if (req.method === "GET") recordSiteEvent(ctx.runtime, req, site, { kind: "widget_open" });
     const body = renderChatPage({ site, siteName: name, embed: ctx.search.get("embed") === "widget" ? "widget" : "launcher", scriptSrc: `${site.basePath}${chatScript().href}` });
     res.writeHead(200, {
       "content-type": "text/html; charset=utf-8",
@@ -53,10 +56,10 @@ export const chatEndpoint: Endpoint = {
   },
 };
 
-/** Per visitor and per site limits (in memory) in front of the daily cap per site (in the database, by plan). */
+/** The owner's switch, then the plan gate, the per-minute limits and the daily cap every question passes (admitQuestion). */
 async function answer(ctx: EndpointContext, req: IncomingMessage, res: ServerResponse, site: PublishedSite, { snapshot, model }: SiteContent, siteName: string): Promise<void> {
   const { runtime } = ctx;
-  if (!site.settings.ai.enabled || site.features.limits.aiMessagesPerDay <= 0) return sendJsonError(res, 404, CHAT_LIMIT_MESSAGES.off);
+  if (!site.settings.ai.enabled) return sendJsonError(res, 404, CHAT_LIMIT_MESSAGES.off);
   if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) return sendJsonError(res, 415, "Send the question as JSON.");
   const raw = await readSmallBody(req, MAX_CHAT_BODY);
   if (raw === null) return sendJsonError(res, 413, "This conversation is too long. Please start a new chat.");
@@ -68,11 +71,9 @@ async function answer(ctx: EndpointContext, req: IncomingMessage, res: ServerRes
   }
   const parsed = visitorChatInput.safeParse(body);
   if (!parsed.success) return sendJsonError(res, 400, parsed.error.issues[0]?.message ?? "That question could not be read.");
-  if (!(await ctx.take("chatVisitor", visitorKey(ctx, req, site)))) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.visitor);
-  if (!(await ctx.take("chatSite", site.id))) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.site);
   const where = { where: "visitor-chat", siteId: site.id };
   try {
-    if (!(await takeChatAllowance(runtime.db, site.id, site.features.limits.aiMessagesPerDay))) return sendJsonError(res, 429, CHAT_LIMIT_MESSAGES.daily);
+    await admitQuestion(ctx, site, visitorKey(ctx, req, site));
     await ensureSitePassages(runtime.db, site.id, () => snapshot.pages);
   } catch (err) {
     const failure = visitorFacingError(err, where);
@@ -83,6 +84,8 @@ async function answer(ctx: EndpointContext, req: IncomingMessage, res: ServerRes
   const abort = new AbortController();
   res.on("close", () => abort.abort());
   const send = (event: VisitorChatEvent) => {
+    // Answered from the site = passages were found (otherwise the visitor is told the site doesn't cover it).
+    if (event.type === "sources") recordSiteEvent(runtime, req, site, { kind: "question", label: parsed.data.messages.at(-1)!.content, ok: event.sources.length > 0 });
     if (!res.writableEnded) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
   };
   try {

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Runtime } from "@/runtime";
-import { contentSiteOf } from "@/core/sites/content-site-of";
 import { clientAddress } from "@/http/client-address";
 import type { TakeRateLimit } from "@/core/usage/rate-limits";
 import type { SiteSnapshot } from "@/notion/site-content";
@@ -47,12 +46,16 @@ export const ipOf = (ctx: EndpointContext, req: IncomingMessage) => clientAddres
 /** Rate-limit key: one visitor on one site. */
 export const visitorKey = (ctx: EndpointContext, req: IncomingMessage, site: PublishedSite) => `${site.id}|${ipOf(ctx, req)}`;
 
-export const contentRefOf = (site: PublishedSite) =>
-  contentSiteOf({ id: site.id, siteType: site.siteType, notionPageId: site.notionPageId, notionConnectionId: site.notionConnectionId, settings: site.rawSettings });
-
 /** The stored snapshot; only a site that has never been fetched asks Notion here. */
 export async function snapshotOf(ctx: SiteServices, site: PublishedSite): Promise<SiteSnapshot | null> {
-  return (await ctx.runtime.content.getSnapshot(site.id)) ?? (await ctx.runtime.content.getContent(contentRefOf(site)));
+  return (await ctx.runtime.content.getSnapshot(site.id)) ?? (await ctx.runtime.content.getContent(site.contentRef));
+}
+
+/** The snapshot and model when both are in memory and fresh: the cached page path answers without an await. */
+export function contentInMemory(ctx: SiteServices, site: PublishedSite): SiteContent | undefined {
+  const snapshot = ctx.runtime.content.peekSnapshot(site.id);
+  const model = snapshot && ctx.cache.modelOf(site, snapshot);
+  return model ? { snapshot: snapshot!, model } : undefined;
 }
 
 /** The site's snapshot and page model, or a 503 page (answered here) when either cannot be had yet. */
@@ -71,7 +74,7 @@ export async function contentOrUnavailable(ctx: SiteServices, res: ServerRespons
 }
 
 /** A content page may start a background refresh from Notion (unknown paths never do). */
-export const revalidate = (ctx: SiteServices, site: PublishedSite, snapshot: SiteSnapshot) => ctx.runtime.content.revalidate(contentRefOf(site), snapshot);
+export const revalidate = (ctx: SiteServices, site: PublishedSite, snapshot: SiteSnapshot) => ctx.runtime.content.revalidate(site.contentRef, snapshot);
 
 export function renderContextOf(ctx: SiteServices, site: PublishedSite, model: SiteModel, subscribed = false): RenderContext {
   return {
@@ -86,15 +89,25 @@ export function renderContextOf(ctx: SiteServices, site: PublishedSite, model: S
     now: new Date(),
     subscribed,
     fileOrigins: ctx.runtime.env.NOTION_FILE_HOSTS,
+    roadmapItems: site.roadmapItems,
   };
 }
 
-/** Headers of every rendered page: its CSP (with the inline scripts' hashes) and referrer policy. */
+/**
+ * Headers of every rendered page: its CSP (with the inline scripts' hashes) and referrer policy. Built once per looked-up
+ * site (the lookup replaces the object when the site changes), not per request.
+ */
+const headersBySite = new WeakMap<PublishedSite, Record<string, string>>();
 export function pageHeadersOf(ctx: SiteServices, site: PublishedSite): Record<string, string> {
-  return {
-    "content-security-policy": contentSecurityPolicy(site.settings, inlineScriptHashes(site.settings), ctx.appOrigin),
-    "referrer-policy": "strict-origin-when-cross-origin",
-  };
+  let headers = headersBySite.get(site);
+  if (!headers) {
+    headers = {
+      "content-security-policy": contentSecurityPolicy(site.settings, inlineScriptHashes(site.settings), ctx.appOrigin),
+      "referrer-policy": "strict-origin-when-cross-origin",
+    };
+    headersBySite.set(site, headers);
+  }
+  return headers;
 }
 
 /** Protected content must never sit in a shared cache. */

@@ -1,4 +1,5 @@
 import { feedbackInput, recordFeedback } from "@/core/feedback/record-feedback";
+import { recordSiteEvent } from "../record-site-event";
 import { isFormPost, wantsJson } from "../request";
 import { readSmallBody, sendPlainHtml } from "../respond";
 import { MAX_FORM_BYTES, visitorKey, type Endpoint } from "./context";
@@ -18,6 +19,7 @@ export const feedbackEndpoint: Endpoint = {
     const parsed = feedbackInput.safeParse({ path: form.path, helpful: form.helpful, text: form.text ?? "" });
     if (!parsed.success) return sendPlainHtml(res, 400, "Please try again", "That feedback could not be read.");
     await recordFeedback(ctx.runtime.db, site.id, { path: form.path!, helpful: form.helpful as "yes" | "no", text: form.text ?? "" });
+    recordSiteEvent(ctx.runtime, req, site, { kind: "feedback", path: form.path!, ok: form.helpful === "yes" });
     if (wantsJson(req)) {
       res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end('{"ok":true}');
       return;

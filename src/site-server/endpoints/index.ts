@@ -8,10 +8,14 @@ import { feedEndpoints } from "./feeds";
 import { imageEndpoint } from "./image";
 import { llmsEndpoints } from "./llms";
 import { markdownEndpoint } from "./markdown";
+import { mcpEndpoint } from "./mcp";
 import { passwordEndpoint } from "./password";
 import { searchEndpoint } from "./search";
 import { subscribeEndpoint } from "./subscribe";
 import { confirmEndpoint, unsubscribeEndpoint } from "./subscription";
+import { voteEndpoints } from "./votes";
+import { whatsNewEndpoints } from "./whats-new";
+import { viewEndpoint, viewPixelEndpoint } from "./view";
 
 /**
  * Every path a published site answers besides its pages, in one table: the pipeline (../index.ts) answers 405 from
@@ -22,26 +26,35 @@ export const SITE_ENDPOINTS: readonly Endpoint[] = [
   passwordEndpoint,
   confirmEndpoint,
   unsubscribeEndpoint,
+  viewEndpoint,
+  viewPixelEndpoint,
   ...assetEndpoints,
   subscribeEndpoint,
+  ...voteEndpoints,
+  ...whatsNewEndpoints,
   feedbackEndpoint,
   chatEndpoint,
   imageEndpoint,
   faviconEndpoint,
   searchEndpoint,
+  mcpEndpoint,
   ...llmsEndpoints,
   ...feedEndpoints,
   markdownEndpoint,
 ];
 
+/** Exact paths in a map (one lookup per request); no exact path matches a pattern, so checking them first keeps table order. */
+const EXACT = new Map<string, Endpoint[]>();
+for (const endpoint of SITE_ENDPOINTS) if (typeof endpoint.path === "string") EXACT.set(endpoint.path, [...(EXACT.get(endpoint.path) ?? []), endpoint]);
+const PATTERNS = SITE_ENDPOINTS.filter((e): e is Endpoint & { path: RegExp } => typeof e.path !== "string");
+
 /** The endpoint for this site-relative path, with its pattern's captures; null for a page path. */
 export function matchEndpoint(path: string, site: PublishedSite): { endpoint: Endpoint; params: string[] } | null {
-  for (const endpoint of SITE_ENDPOINTS) {
-    if (endpoint.appliesTo && !endpoint.appliesTo(site)) continue;
-    if (typeof endpoint.path === "string") {
-      if (endpoint.path === path) return { endpoint, params: [] };
-      continue;
-    }
+  const applies = (endpoint: Endpoint) => !endpoint.appliesTo || endpoint.appliesTo(site);
+  const exact = EXACT.get(path)?.find(applies);
+  if (exact) return { endpoint: exact, params: [] };
+  for (const endpoint of PATTERNS) {
+    if (!applies(endpoint)) continue;
     const match = endpoint.path.exec(path);
     if (match) return { endpoint, params: match.slice(1) };
   }

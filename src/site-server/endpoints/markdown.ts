@@ -1,16 +1,25 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { agentAnswerMarkdown, agentQuestion, answerAgentQuestion } from "@/core/agents/answer-agent-question";
 import { markdownOf } from "../llms";
 import { makeCachedResponse, sendCached } from "@/http/page-cache";
+import { admitQuestion } from "../admit-question";
+import { countAgentRequestOf, countIfAgent } from "../agent-requests";
+import { visitorFacingError } from "../respond";
 import { servePage } from "../serve-page";
-import { contentOrUnavailable, pageCacheControlOf, pageHeadersOf, renderContextOf, type Endpoint } from "./context";
+import type { PublishedSite } from "../site-lookup";
+import { contentOrUnavailable, pageCacheControlOf, pageHeadersOf, renderContextOf, visitorKey, type Endpoint, type EndpointContext, type SiteContent } from "./context";
 
-/** Any page as Markdown at its path + `.md` (`/index.md` for the home page); other `.md` paths are page paths. */
+/**
+ * Any page as Markdown at its path + `.md` (`/index.md` for the home page); other `.md` paths are page paths. With
+ * `?ask=<question>`, an answer from the site's content with its sources instead (issue 27), metered like the chatbot.
+ */
 export const markdownEndpoint: Endpoint = {
   path: /^(.*)\.md$/,
   label: "/<page>.md",
   methods: ["GET", "HEAD"],
   servedWhenLocked: false,
   ownerRedirectsFirst: true,
-  summary: "A page as Markdown (`/index.md` is the home page).",
+  summary: "A page as Markdown (`/index.md` is the home page); `?ask=<question>` answers from the site's content with sources (Markdown).",
   async handler(req, res, site, ctx) {
     const content = await contentOrUnavailable(ctx, res, site);
     if (!content) return;
@@ -18,7 +27,36 @@ export const markdownEndpoint: Endpoint = {
     const route = content.model.routes.get(pagePath);
     const body = route ? markdownOf(renderContextOf(ctx, site, content.model), route) : null;
     if (body === null) return servePage(req, res, site, ctx, content);
+    const question = ctx.search.get("ask");
+    if (question !== null) return ask(req, res, site, ctx, content, question);
+    await countIfAgent(ctx, req, site, "markdown");
     const response = ctx.cache.cached(site, content.snapshot, ctx.path, () => makeCachedResponse(200, "text/markdown; charset=utf-8", body));
     sendCached(req, res, response, pageCacheControlOf(ctx, site), pageHeadersOf(ctx, site));
   },
 };
+
+async function ask(req: IncomingMessage, res: ServerResponse, site: PublishedSite, ctx: EndpointContext, { snapshot, model }: SiteContent, question: string): Promise<void> {
+  const send = (status: number, markdown: string): void => {
+    res.writeHead(status, { "content-type": "text/markdown; charset=utf-8", "cache-control": "private, no-store", "x-content-type-options": "nosniff", "x-robots-tag": "noindex" });
+    res.end(req.method === "HEAD" ? undefined : markdown);
+  };
+  try {
+    await countAgentRequestOf(ctx, req, site, "ask", false);
+    const parsed = agentQuestion.safeParse(question);
+    if (!parsed.success) return send(400, `${parsed.error.issues[0]?.message ?? "Please ask a question."}\n`);
+    await admitQuestion(ctx, site, visitorKey(ctx, req, site));
+    const urlOf = (pageId: string) => {
+      const path = model.pathOfPage.get(pageId);
+      return path === undefined ? null : `${site.origin}${site.basePath}${path}`;
+    };
+    const result = await answerAgentQuestion(
+      { db: ctx.runtime.db, model: ctx.runtime.ai },
+      { id: site.id, name: site.settings.name || model.title || "Untitled", ai: site.settings.ai, urlOf, pages: () => snapshot.pages },
+      parsed.data,
+    );
+    send(200, agentAnswerMarkdown(result));
+  } catch (err) {
+    const failure = visitorFacingError(err, { where: "site-ask", siteId: site.id });
+    send(failure.status, `${failure.message}\n`);
+  }
+}

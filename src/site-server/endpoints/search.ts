@@ -1,5 +1,6 @@
 import { searchPublishedPages } from "@/core/search/search-published-pages";
 import { renderSearchPage } from "../render/render-route";
+import { recordSiteEvent } from "../record-site-event";
 import { wantsJson } from "../request";
 import { sendPlainHtml } from "../respond";
 import { contentOrUnavailable, pageHeadersOf, renderContextOf, visitorKey, type Endpoint } from "./context";
@@ -10,7 +11,8 @@ export const searchEndpoint: Endpoint = {
   methods: ["GET", "HEAD"],
   servedWhenLocked: false,
   ownerRedirectsFirst: true,
-  summary: "Full-text search of the published pages (`?q=`): JSON with `Accept: application/json`, else a page.",
+  summary:
+    "Full-text search of the published pages (`?q=`): JSON with `Accept: application/json`, else a page. `&typing=1` (search as you type) is not counted in analytics.",
   async handler(req, res, site, ctx) {
     const content = await contentOrUnavailable(ctx, res, site);
     if (!content) return;
@@ -18,6 +20,9 @@ export const searchEndpoint: Endpoint = {
     const query = ctx.search.get("q") ?? "";
     if (query.length > 200) return sendPlainHtml(res, 400, "Search too long", "Please search with at most 200 characters.");
     const found = await searchPublishedPages(ctx.runtime.db, site.id, query, content.model.pathOfPage);
+    // As-you-type lookups are prefixes ("kubernete"); the island asks once more without `typing` for the query the
+    // visitor settled on, so only that one is counted (review D10).
+    if (query.trim() && ctx.search.get("typing") !== "1") recordSiteEvent(ctx.runtime, req, site, { kind: "search", label: query, ok: found.length > 0 });
     const results = found.map((r) => ({ title: r.title, url: `${site.basePath}${r.path}`, snippet: r.snippet }));
     if (wantsJson(req)) {
       res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" }).end(JSON.stringify({ results }));

@@ -2,6 +2,7 @@ import { takeSubscribeLimits } from "@/core/subscribers/subscribe-limits";
 import { siteTypeHas } from "@/lib/site-types";
 import { subscribeInput, subscribeToSite } from "@/core/subscribers/subscribe-to-site";
 import { subscriptionSiteOf } from "@/core/subscribers/subscription-site";
+import { recordSiteEvent } from "../record-site-event";
 import { isFormPost } from "../request";
 import { readSmallBody, sendError, sendPlainHtml } from "../respond";
 import { MAX_FORM_BYTES, ipOf, type Endpoint } from "./context";
@@ -28,6 +29,7 @@ export const subscribeEndpoint: Endpoint = {
         UPSTREAM: "We could not send the confirmation email just now. Please try again in a minute.",
       });
     }
+    recordSiteEvent(ctx.runtime, req, site, { kind: "subscribe" });
     let back = `${site.basePath}/`;
     try {
       const url = new URL(String(req.headers.referer ?? ""));

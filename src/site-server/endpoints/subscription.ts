@@ -13,14 +13,22 @@ import type { Endpoint } from "./context";
  * subscriber must always be able to leave) but name nothing about the site.
  */
 
-type Notice = { status: number; title: string; message: string; form?: { action: string; button: string } };
+/** A notice with an optional form: one-click (the unsubscribe marker) or, with `fields`, visible inputs (the vote's email). */
+export type Notice = { status: number; title: string; message: string; form?: { action: string; button: string; fields?: { hidden: Record<string, string>; email: boolean } } };
 
-function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked: boolean, notice: Notice): void {
+function formFields(form: NonNullable<Notice["form"]>): string {
+  if (!form.fields) return `<input type="hidden" name="List-Unsubscribe" value="One-Click">`;
+  const hidden = Object.entries(form.fields.hidden).map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join("");
+  const email = form.fields.email ? `<p><label>Your email <input type="email" name="email" required maxlength="254" autocomplete="email"></label></p>` : "";
+  return hidden + email;
+}
+
+export function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked: boolean, notice: Notice): void {
   const accent = locked ? "#111111" : site.settings.theme.accentColor;
   const name = locked ? "" : site.settings.name;
   const home = `${site.basePath}/`;
   const form = notice.form
-    ? `<form method="post" action="${escapeHtml(notice.form.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(notice.form.button)}</button></form>`
+    ? `<form method="post" action="${escapeHtml(notice.form.action)}">${formFields(notice.form)}<button type="submit">${escapeHtml(notice.form.button)}</button></form>`
     : "";
   const body =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
@@ -28,7 +36,7 @@ function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked: boolea
     `<style>:root{color-scheme:light dark;--accent:${accent}}body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh}` +
     `main{max-width:32rem;text-align:center;padding:2rem}h1{font-size:1.5rem;margin:0 0 .5rem}p{opacity:.8;margin:0 0 1.25rem}` +
     `a{color:var(--accent)}.site{font-weight:600;color:var(--accent);margin-bottom:1rem;opacity:1}` +
-    `button{font:inherit;font-weight:600;border:0;border-radius:.5rem;padding:.65rem 1.25rem;background:var(--accent);color:#fff;cursor:pointer}</style></head>` +
+    `input{font:inherit;padding:.5rem;border:1px solid #8886;border-radius:.5rem;margin-left:.5rem}button{font:inherit;font-weight:600;border:0;border-radius:.5rem;padding:.65rem 1.25rem;background:var(--accent);color:#fff;cursor:pointer}</style></head>` +
     `<body><main>${name ? `<p class="site">${escapeHtml(name)}</p>` : ""}<h1>${escapeHtml(notice.title)}</h1><p>${escapeHtml(notice.message)}</p>${form}` +
     `${locked ? "" : `<p><a href="${escapeHtml(home)}">Back to the site</a></p>`}</main></body></html>`;
   res.writeHead(notice.status, {

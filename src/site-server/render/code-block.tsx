@@ -5,48 +5,117 @@ import { getTextContent } from "notion-utils";
 
 /** Code highlighted on the server with Prism (CONTRACTS §6): plain HTML spans, no script in the page. */
 
+/** Every language Notion's code block offers (its menu, lowercase) → Prism's grammar; Plain Text, ASCII Art and Notion Formula stay plain. */
 const PRISM_IDS: Record<string, string> = {
-  typescript: "typescript",
-  javascript: "javascript",
-  python: "python",
+  abap: "abap",
+  agda: "agda",
+  arduino: "arduino",
+  assembly: "nasm",
   bash: "bash",
-  shell: "bash",
-  sql: "sql",
-  json: "json",
-  yaml: "yaml",
-  go: "go",
-  rust: "rust",
-  html: "markup",
-  xml: "markup",
-  css: "css",
-  java: "java",
-  "c++": "cpp",
+  basic: "basic",
+  bnf: "bnf",
   c: "c",
   "c#": "csharp",
-  ruby: "ruby",
-  php: "php",
-  kotlin: "kotlin",
-  swift: "swift",
-  markdown: "markdown",
-  graphql: "graphql",
-  docker: "docker",
+  "c++": "cpp",
+  clojure: "clojure",
+  coffeescript: "coffeescript",
+  coq: "coq",
+  css: "css",
+  dart: "dart",
+  dhall: "dhall",
   diff: "diff",
+  docker: "docker",
+  ebnf: "ebnf",
+  elixir: "elixir",
+  elm: "elm",
+  erlang: "erlang",
+  "f#": "fsharp",
+  flow: "flow",
+  fortran: "fortran",
+  gherkin: "gherkin",
+  glsl: "glsl",
+  go: "go",
+  graphql: "graphql",
+  groovy: "groovy",
+  haskell: "haskell",
+  hcl: "hcl",
+  html: "markup",
+  idris: "idris",
+  java: "java",
+  javascript: "javascript",
+  json: "json",
+  julia: "julia",
+  kotlin: "kotlin",
+  latex: "latex",
+  less: "less",
+  lisp: "lisp",
+  livescript: "livescript",
+  "llvm ir": "llvm",
+  lua: "lua",
+  makefile: "makefile",
+  markdown: "markdown",
+  markup: "markup",
+  matlab: "matlab",
+  mathematica: "wolfram",
+  mermaid: "mermaid",
+  nix: "nix",
+  "objective-c": "objectivec",
+  ocaml: "ocaml",
+  pascal: "pascal",
+  perl: "perl",
+  php: "php",
+  powershell: "powershell",
+  prolog: "prolog",
+  protobuf: "protobuf",
+  purescript: "purescript",
+  python: "python",
+  r: "r",
+  racket: "racket",
+  reason: "reason",
+  ruby: "ruby",
+  rust: "rust",
+  sass: "sass",
+  scala: "scala",
+  scheme: "scheme",
+  scss: "scss",
+  shell: "bash",
+  smalltalk: "smalltalk",
+  solidity: "solidity",
+  sql: "sql",
+  swift: "swift",
+  toml: "toml",
+  typescript: "typescript",
+  "vb.net": "vbnet",
+  verilog: "verilog",
+  vhdl: "vhdl",
+  "visual basic": "visual-basic",
+  webassembly: "wasm",
+  xml: "markup",
+  yaml: "yaml",
+  "java/c/c++/c#": "clike",
+  // Not in Notion's menu, but in older pages and the demo.
   jsx: "jsx",
   tsx: "tsx",
+  yml: "yaml",
 };
 
-let loaded = false;
-function ensureLanguages(): void {
-  if (loaded) return;
-  // Prism's loader prints to the console on unknown ids; every id above exists.
-  loadLanguages([...new Set(Object.values(PRISM_IDS))]);
-  loaded = true;
+/** Grammars are loaded on first use, so a process only holds the languages its sites' pages use. */
+function grammarOf(id: string): Prism.Grammar | undefined {
+  // Prism's loader prints to the console on unknown ids; every id above exists (a unit test checks).
+  if (!Prism.languages[id]) loadLanguages([id]);
+  return Prism.languages[id];
 }
 
+/** The Prism grammar id for a language named in Notion's code block menu, or null for plain text. */
+export function prismIdOf(notionLanguage: string): string | null {
+  return PRISM_IDS[notionLanguage.trim().toLowerCase()] ?? null;
+}
+
+export const NOTION_CODE_LANGUAGES = Object.keys(PRISM_IDS);
+
 export function highlight(code: string, notionLanguage: string): { html: string; language: string } {
-  ensureLanguages();
-  const id = PRISM_IDS[notionLanguage.trim().toLowerCase()];
-  const grammar = id ? Prism.languages[id] : undefined;
+  const id = prismIdOf(notionLanguage);
+  const grammar = id ? grammarOf(id) : undefined;
   if (!id || !grammar) return { html: escapeHtml(code), language: "plain" };
   return { html: Prism.highlight(code, grammar, id), language: id };
 }

@@ -4,6 +4,15 @@ import type { SiteSettings } from "@/core/sites/site-settings";
 import type { SiteModel } from "@/site-model/site-model";
 import { isImageIcon } from "@/site-model/tree-model";
 
+export type RoadmapState = {
+  counts: ReadonlyMap<string, number>;
+  ideas: { itemId: string; title: string; status: string; details: string }[];
+  sortByVotes: boolean;
+  votesScriptHref: string;
+  /** Per item page id: the owner's changelog entries that name it ("Shipped in", issue 26). */
+  shippedIn: ReadonlyMap<string, { title: string; url: string }[]>;
+};
+
 /** Everything a layout needs to render one page of one site. */
 export type RenderContext = {
   siteId: string;
@@ -21,6 +30,10 @@ export type RenderContext = {
   now: Date;
   /** Shown after a visitor subscribed (the page is rendered with the thank-you note). */
   subscribed?: boolean;
+  /** Roadmaps: votes per item, approved ideas shown as cards, and whether columns are sorted by votes (`?sort=votes`). */
+  roadmap?: RoadmapState;
+  /** Changelogs: per entry page id, the owner's roadmap items the entry names (loaded with the site, issue 26). */
+  roadmapItems?: ReadonlyMap<string, { title: string; url: string }[]>;
   /** Extra exact origins of Notion files (NOTION_FILE_HOSTS: the stand-ins in tests). */
   fileOrigins?: readonly string[];
 };
@@ -33,11 +46,12 @@ export const siteName = (ctx: RenderContext) => ctx.settings.name || ctx.model.t
 
 /**
  * Where an image is served from: Notion files (and Notion-relative paths) go through our image route, which signs and
- * caches them; other URLs are left as they are.
+ * caches them. A page's look (its cover or icon, `look: true`) goes through it even when it is an external https image,
+ * as Notion proxies those too: visitors' browsers never fetch a third-party host. Other URLs are left as they are.
  */
-export function imageSrc(ctx: RenderContext, src: string | null | undefined, blockId: string, width?: number): string | null {
+export function imageSrc(ctx: RenderContext, src: string | null | undefined, blockId: string, width?: number, opts: { look?: boolean } = {}): string | null {
   if (!src) return null;
-  if (getNotionFileUrl(src) || src.startsWith("/") || isNotionFileRef(ctx, src)) {
+  if (getNotionFileUrl(src) || src.startsWith("/") || isNotionFileRef(ctx, src) || (opts.look && /^https:\/\//i.test(src))) {
     const params = new URLSearchParams({ src });
     if (width) params.set("w", String(width));
     return `${ctx.basePath}/_/img/${blockId}?${params}`;
@@ -45,11 +59,14 @@ export function imageSrc(ctx: RenderContext, src: string | null | undefined, blo
   return /^https?:\/\//i.test(src) ? src : null;
 }
 
+/** A page's cover or icon (see imageSrc). */
+export const lookSrc = (ctx: RenderContext, src: string | null | undefined, blockId: string, width: number) => imageSrc(ctx, src, blockId, width, { look: true });
+
 /** The site's icon when it is an image (the root page's uploaded or linked icon), through the image route at `size`. */
 export function siteIconImage(ctx: RenderContext, size: number): string | null {
   const icon = ctx.model.icon;
   if (ctx.model.kind !== "tree" || !icon || !isImageIcon(icon)) return null;
-  return imageSrc(ctx, icon, ctx.model.root.pageId, size);
+  return lookSrc(ctx, icon, ctx.model.root.pageId, size);
 }
 
 /**

@@ -2,9 +2,11 @@ import type { ReactNode } from "react";
 import { slugifyOrFallback } from "@/lib/slug";
 import type { DatabaseSiteModel, Entry } from "@/site-model/site-model";
 import { POSTS_PER_PAGE } from "@/site-model/site-model";
-import { absoluteUrl, formatDate, href, imageSrc, siteName, type RenderContext } from "./context";
+import { absoluteUrl, formatDate, href, lookSrc, siteName, type RenderContext } from "./context";
 import { Document } from "./document";
+import { coverObjectPosition } from "./page-header";
 import { NotionBody } from "./notion-body";
+import { changelogScript } from "../assets";
 import { SITE_TYPE_INFO, siteTypeHas } from "@/lib/site-types";
 
 /** Blog, changelog and roadmap pages (docs/product.md §1): plain server-rendered HTML, no client JavaScript. */
@@ -14,7 +16,7 @@ type Ctx = RenderContext & { model: DatabaseSiteModel };
 const tagHref = (ctx: Ctx, tag: string) => href(ctx, `/tag/${slugifyOrFallback(tag, "untitled")}`);
 const authorHref = (ctx: Ctx, name: string) => href(ctx, `/author/${slugifyOrFallback(name, "untitled")}`);
 const absoluteImage = (ctx: Ctx, entry: Entry, width: number) => {
-  const src = imageSrc(ctx, entry.cover, entry.pageId, width);
+  const src = lookSrc(ctx, entry.cover, entry.pageId, width);
   return src ? (src.startsWith("/") ? `${ctx.origin}${src}` : src) : null;
 };
 
@@ -68,11 +70,12 @@ function SubscribeForm({ ctx }: { ctx: Ctx }) {
   );
 }
 
-function PostCard({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
-  const cover = imageSrc(ctx, entry.cover, entry.pageId, 640);
+/** `aboveFold`: the first card of a list is in view on load, so its cover loads at once (review P12: no grey box). */
+function PostCard({ ctx, entry, aboveFold = false }: { ctx: Ctx; entry: Entry; aboveFold?: boolean }) {
+  const cover = lookSrc(ctx, entry.cover, entry.pageId, 640);
   return (
     <article className="card">
-      {cover ? <img className="card-cover" src={cover} alt="" width={640} height={336} loading="lazy" decoding="async" /> : null}
+      {cover ? <img className="card-cover" src={cover} alt="" width={640} height={336} loading={aboveFold ? "eager" : "lazy"} fetchPriority={aboveFold ? "high" : undefined} decoding="async" style={{ objectPosition: coverObjectPosition(entry.coverPosition) }} /> : null}
       <div className="card-body">
         <h2>
           <a href={href(ctx, entry.path)}>{entry.title || "Untitled"}</a>
@@ -121,7 +124,7 @@ export function BlogIndex({ ctx, page }: { ctx: Ctx; page: number }) {
           </nav>
         ) : null}
       </Intro>
-      {shown.length ? <div className="cards">{shown.map((e) => <PostCard key={e.pageId} ctx={ctx} entry={e} />)}</div> : <p className="empty">No posts yet.</p>}
+      {shown.length ? <div className="cards">{shown.map((e, i) => <PostCard key={e.pageId} ctx={ctx} entry={e} aboveFold={i === 0} />)}</div> : <p className="empty">No posts yet.</p>}
       <Pagination ctx={ctx} page={page} pages={pages} />
       <SubscribeForm ctx={ctx} />
     </Document>
@@ -132,7 +135,7 @@ export function EntryList({ ctx, title, path, entries, description }: { ctx: Ctx
   return (
     <Document ctx={ctx} meta={{ path, title, description }}>
       <Intro ctx={ctx} title={title} />
-      <div className="cards">{entries.map((e) => <PostCard key={e.pageId} ctx={ctx} entry={e} />)}</div>
+      <div className="cards">{entries.map((e, i) => <PostCard key={e.pageId} ctx={ctx} entry={e} aboveFold={i === 0} />)}</div>
     </Document>
   );
 }
@@ -147,12 +150,28 @@ function related(ctx: Ctx, entry: Entry): Entry[] {
     .map((x) => x.e);
 }
 
+/** Issue 26: a roadmap item's changelog entries ("Shipped in"), or a changelog entry's roadmap items ("Roadmap:"). */
+function LinkedPages({ label, className, pages }: { label: string; className: string; pages: { title: string; url: string }[] | undefined }) {
+  if (!pages?.length) return null;
+  return (
+    <p className={`eyebrow ${className}`}>
+      {label}{" "}
+      {pages.map((p, i) => (
+        <span key={p.url}>
+          {i ? ", " : ""}
+          <a href={p.url}>{p.title}</a>
+        </span>
+      ))}
+    </p>
+  );
+}
+
 export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
   const { siteType, entries } = ctx.model;
   const index = entries.findIndex((e) => e.pageId === entry.pageId);
   const newer = index > 0 ? entries[index - 1] : undefined;
   const older = index >= 0 && index < entries.length - 1 ? entries[index + 1] : undefined;
-  const cover = imageSrc(ctx, entry.cover, entry.pageId, 1200);
+  const cover = lookSrc(ctx, entry.cover, entry.pageId, 1200);
   const { board, longReads, releaseVersions } = SITE_TYPE_INFO[siteType];
   const toc = longReads ? entry.headings : [];
   const image = absoluteImage(ctx, entry, 1200);
@@ -184,9 +203,11 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
           <h1>{entry.title || "Untitled"}</h1>
           {entry.description ? <p className="lead">{entry.description}</p> : null}
           {!board ? <Byline ctx={ctx} entry={entry} /> : null}
+          {board && ctx.roadmap ? <VoteForm ctx={ctx} itemId={entry.pageId} title={entry.title || "Untitled"} /> : null}
           <Tags ctx={ctx} tags={entry.tags} />
+          <LinkedPages label={board ? "Shipped in" : "Roadmap:"} className={board ? "shipped-in" : "roadmap-items"} pages={(board ? ctx.roadmap?.shippedIn : ctx.roadmapItems)?.get(entry.pageId)} />
         </header>
-        {cover ? <img className="entry-cover" src={cover} alt="" width={1200} height={630} fetchPriority="high" /> : null}
+        {cover ? <img className="entry-cover" src={cover} alt="" width={1200} height={630} fetchPriority="high" style={{ objectPosition: coverObjectPosition(entry.coverPosition) }} /> : null}
         {toc.length >= 2 ? (
           <nav className="toc" aria-label="On this page">
             <p>On this page</p>
@@ -237,9 +258,21 @@ export function ChangelogIndex({ ctx }: { ctx: Ctx }) {
     <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || ctx.model.description || `What's new in ${siteName(ctx)}` }}>
       <Intro ctx={ctx} title={siteName(ctx)} />
       <SubscribeForm ctx={ctx} />
+      {ctx.model.tags.length ? (
+        <nav className="tag-filter" aria-label="Filter by tag">
+          <a href={href(ctx, "/")} aria-current="page">
+            All
+          </a>
+          {ctx.model.tags.map((t) => (
+            <a key={t.slug} href={href(ctx, `/tag/${t.slug}`)}>
+              {t.tag}
+            </a>
+          ))}
+        </nav>
+      ) : null}
       <ol className="timeline">
         {ctx.model.entries.map((entry) => (
-          <li key={entry.pageId}>
+          <li key={entry.pageId} data-entry-date={entry.date ?? undefined}>
             <article className="release">
               <div className="release-meta">
                 {entry.version ? <span className="version">{entry.version}</span> : null}
@@ -256,33 +289,95 @@ export function ChangelogIndex({ ctx }: { ctx: Ctx }) {
           </li>
         ))}
       </ol>
+      {siteTypeHas(ctx.model.siteType, "whatsNew") ? <script type="module" src={href(ctx, changelogScript().href)} /> : null}
     </Document>
   );
 }
 
+/** A card's vote button: a plain form (no `vote` field toggles the visitor's vote); the island posts it as JSON. */
+function VoteForm({ ctx, itemId, title }: { ctx: Ctx; itemId: string; title: string }) {
+  const count = ctx.roadmap?.counts.get(itemId) ?? 0;
+  return (
+    <form className="vote" method="post" action={href(ctx, "/_/vote")}>
+      <input type="hidden" name="item" value={itemId} />
+      <button type="submit" data-item={itemId}>
+        <span className="visually-hidden">Vote for {title}: </span>
+        <span aria-hidden="true">▲</span> <span className="vote-count">{count}</span>
+        <span className="visually-hidden"> votes</span>
+      </button>
+    </form>
+  );
+}
+
+function IdeaForm({ ctx }: { ctx: Ctx }) {
+  return (
+    <section className="idea" aria-labelledby="idea-title">
+      <h2 id="idea-title">Suggest an idea</h2>
+      <form method="post" action={href(ctx, "/_/ideas")}>
+        <label>
+          Title <input name="title" required minLength={3} maxLength={120} />
+        </label>
+        <label>
+          Details <textarea name="details" maxLength={2000} rows={3} />
+        </label>
+        <label className="idea-email">
+          Your email <input type="email" name="email" maxLength={254} autoComplete="email" placeholder="Not needed once you have voted here" />
+        </label>
+        <button type="submit">Send the idea</button>
+      </form>
+    </section>
+  );
+}
+
+type BoardCard = { itemId: string; title: string; path: string | null; tags: string[] };
+
 export function RoadmapBoard({ ctx }: { ctx: Ctx }) {
+  const roadmap = ctx.roadmap;
+  const votes = (c: BoardCard) => roadmap?.counts.get(c.itemId) ?? 0;
+  const columns = ctx.model.columns.map((column) => {
+    const cards: BoardCard[] = [
+      ...column.entries.map((e) => ({ itemId: e.pageId, title: e.title || "Untitled", path: e.path, tags: e.tags })),
+      ...(roadmap?.ideas ?? []).filter((i) => i.status === column.status).map((i) => ({ itemId: i.itemId, title: i.title, path: null, tags: [] })),
+    ];
+    if (roadmap?.sortByVotes) cards.sort((a, b) => votes(b) - votes(a));
+    return { status: column.status, cards };
+  });
   return (
     <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || ctx.model.description || `What ${siteName(ctx)} is working on` }}>
       <Intro ctx={ctx} title={siteName(ctx)} />
+      {roadmap ? (
+        <p className="board-sort">
+          {roadmap.sortByVotes ? <a href={href(ctx, "/")}>Notion&apos;s order</a> : <a href={`${href(ctx, "/")}?sort=votes`}>Most votes first</a>}
+        </p>
+      ) : null}
       <div className="board">
-        {ctx.model.columns.map((column) => (
+        {columns.map((column) => (
           <section className="column" key={column.status} aria-labelledby={`col-${slugifyOrFallback(column.status, "none")}`}>
             <h2 id={`col-${slugifyOrFallback(column.status, "none")}`}>
-              {column.status} <span className="count">{column.entries.length}</span>
+              {column.status} <span className="count">{column.cards.length}</span>
             </h2>
             <ul>
-              {column.entries.map((entry) => (
-                <li key={entry.pageId}>
-                  <a className="board-card" href={href(ctx, entry.path)}>
-                    <span className="board-card-title">{entry.title || "Untitled"}</span>
-                    {entry.tags.length ? <span className="board-card-tags">{entry.tags.join(" · ")}</span> : null}
-                  </a>
+              {column.cards.map((card) => (
+                <li key={card.itemId} id={`vote-${card.itemId}`} className={roadmap ? "board-item" : undefined}>
+                  {card.path ? (
+                    <a className="board-card" href={href(ctx, card.path)}>
+                      <span className="board-card-title">{card.title}</span>
+                      {card.tags.length ? <span className="board-card-tags">{card.tags.join(" · ")}</span> : null}
+                    </a>
+                  ) : (
+                    <span className="board-card">
+                      <span className="board-card-title">{card.title}</span>
+                    </span>
+                  )}
+                  {roadmap ? <VoteForm ctx={ctx} itemId={card.itemId} title={card.title} /> : null}
                 </li>
               ))}
             </ul>
           </section>
         ))}
       </div>
+      {roadmap ? <IdeaForm ctx={ctx} /> : null}
+      {roadmap ? <script type="module" src={href(ctx, roadmap.votesScriptHref)} /> : null}
     </Document>
   );
 }

@@ -4,7 +4,7 @@ import { absoluteUrl, href, siteIconImage, siteName, type RenderContext } from "
 import { isImageIcon } from "@/site-model/tree-model";
 import { faviconHref } from "./favicon";
 import { gtagInline } from "../security";
-import { themeScript, widgetScript } from "../assets";
+import { beaconScript, themeScript, widgetScript } from "../assets";
 import { siteTypeHas } from "@/lib/site-types";
 
 export type PageMeta = {
@@ -88,7 +88,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
               ) : iconImage ? (
                 <img src={iconImage} alt="" width={28} height={28} />
               ) : ctx.model.icon && !isImageIcon(ctx.model.icon) ? (
-                <span aria-hidden="true">{ctx.model.icon}</span>
+                <span className="site-icon" aria-hidden="true">{ctx.model.icon}</span>
               ) : null}
               <span>{name}</span>
             </a>
@@ -112,13 +112,30 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
             © {ctx.now.getUTCFullYear()} {name}
           </span>
           {hasFeed ? <a href={href(ctx, "/rss.xml")}>RSS</a> : null}
+          {ctx.settings.showAgentLink ? <a href={href(ctx, "/llms.txt")}>Use with your AI assistant</a> : null}
           {showBadge ? (
             <a className="badge" href={ctx.appUrl}>
               Published with {PRODUCT_NAME}
             </a>
           ) : null}
         </footer>
+        {analytics.builtIn && !meta.noindex ? <ViewCounter ctx={ctx} path={meta.path} /> : null}
       </body>
     </html>
+  );
+}
+
+/**
+ * Built-in analytics (issue 25): the inline beacon, or for visitors without JavaScript a pixel inside <noscript> — a
+ * browser running scripts never loads it, so one view is never counted twice. Not on the 404 and search pages.
+ */
+function ViewCounter({ ctx, path }: { ctx: RenderContext; path: string }) {
+  return (
+    <>
+      <script data-base={ctx.basePath} dangerouslySetInnerHTML={{ __html: beaconScript().source }} />
+      <noscript>
+        <img className="view-pixel" src={`${ctx.basePath}/_/view.gif?p=${encodeURIComponent(path)}`} alt="" width={1} height={1} />
+      </noscript>
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import type { Block, Collection, CollectionView, ExtendedRecordMap } from "notion-types";
-import { getTextContent } from "notion-utils";
+import { getBlockValue, getTextContent } from "notion-utils";
 import { databaseRowIds } from "@/notion/fetch-page";
 import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle, viewOf } from "@/notion/record-map";
-import { href, imageSrc, type RenderContext } from "./context";
+import { href, lookSrc, type RenderContext } from "./context";
 import { PageIcon } from "./page-header";
 
 /**
@@ -23,7 +23,32 @@ const notionDate = (iso: string) => {
   return Number.isFinite(at) ? NOTION_DATE.format(at) : iso;
 };
 
-function cellText(row: Block, cell: Cell): string {
+/** A person's name as Notion shows it, from the record map's notion_user records. */
+function userName(recordMap: ExtendedRecordMap, id: unknown): string {
+  const user = getBlockValue(recordMap.notion_user?.[String(id)]) as { given_name?: string; family_name?: string; name?: string } | undefined;
+  return [user?.given_name, user?.family_name].filter(Boolean).join(" ") || user?.name || "";
+}
+
+/** A row's date property (start, end) as ISO dates, for calendar and timeline views. */
+function dateRange(row: Block, key: string): { start: string; end: string } | null {
+  const json = JSON.stringify((row.properties as Record<string, unknown> | undefined)?.[key] ?? "");
+  const start = json.match(/"start_date":"(\d{4}-\d{2}-\d{2})/)?.[1];
+  if (!start) return null;
+  return { start, end: json.match(/"end_date":"(\d{4}-\d{2}-\d{2})/)?.[1] ?? start };
+}
+
+/**
+ * A cell as Notion shows it. People, creators and editors are named from the record map's users; created/edited
+ * times come from the row itself; formula and rollup results are shown as Notion stored them.
+ */
+function cellText(row: Block, cell: Cell, recordMap?: ExtendedRecordMap): string {
+  const record = row as Block & { created_by_id?: string; last_edited_by_id?: string };
+  if (cell.type === "created_by") return recordMap ? userName(recordMap, record.created_by_id) : "";
+  if (cell.type === "last_edited_by") return recordMap ? userName(recordMap, record.last_edited_by_id) : "";
+  if (cell.type === "created_time" || cell.type === "last_edited_time") {
+    const at = cell.type === "created_time" ? row.created_time : row.last_edited_time;
+    return typeof at === "number" ? notionDate(new Date(at).toISOString()) : "";
+  }
   const value = (row.properties as Record<string, unknown> | undefined)?.[cell.key];
   if (!Array.isArray(value)) return "";
   if (cell.type === "date") {
@@ -31,6 +56,10 @@ function cellText(row: Block, cell: Cell): string {
     const start = json.match(/"start_date":"([^"]+)"/)?.[1];
     const end = json.match(/"end_date":"([^"]+)"/)?.[1];
     if (start) return end ? `${notionDate(start)} → ${notionDate(end)}` : notionDate(start);
+  }
+  if (cell.type === "person" && recordMap) {
+    const names = (value as unknown[][]).flatMap((part) => ((part?.[1] as unknown[][] | undefined) ?? []).filter((d) => d?.[0] === "u").map((d) => userName(recordMap, d[1])));
+    if (names.some(Boolean)) return names.filter(Boolean).join(", ");
   }
   if (cell.type === "checkbox") return getTextContent(value as never) === "Yes" ? "✓" : "";
   return getTextContent(value as never).replace(/,/g, cell.type === "multi_select" ? ", " : ",");
@@ -51,7 +80,8 @@ export function InlineCollection({ ctx, recordMap, block }: { ctx: RenderContext
   };
   return (
     <section className={`inline-collection inline-collection-${views[0]!.type ?? "table"}`}>
-      {title ? <h3>{title}</h3> : null}
+      {/* Not a heading, as in Notion: a database title under an h1 would skip heading levels. */}
+      {title ? <p className="collection-title">{title}</p> : null}
       {views.length === 1 ? (
         viewBody(views[0]!)
       ) : (
@@ -93,7 +123,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
   };
   const galleryCover = (row: Block) => {
     if ((format.gallery_cover as { type?: string } | undefined)?.type !== "page_cover") return null;
-    const src = imageSrc(ctx, (row.format as { page_cover?: string } | undefined)?.page_cover, row.id, 640);
+    const src = lookSrc(ctx, (row.format as { page_cover?: string } | undefined)?.page_cover, row.id, 640);
     return src ? <img className="gallery-cover" src={src} alt="" width={640} height={336} loading="lazy" decoding="async" /> : null;
   };
   let body;
@@ -116,7 +146,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
               <tr key={row.id}>
                 <th scope="row">{rowTitle(row)}</th>
                 {cells.map((c) => (
-                  <td key={c.key}>{cellText(row, c)}</td>
+                  <td key={c.key}>{cellText(row, c, recordMap)}</td>
                 ))}
               </tr>
             ))}
@@ -148,6 +178,27 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
         ))}
       </div>
     );
+  } else if ((view.type as string) === "calendar" || (view.type as string) === "timeline") {
+    // The date property the view is laid out by (calendar_by / timeline_by), else the first date property.
+    const query = (view as { query2?: Record<string, unknown> }).query2 ?? {};
+    const by = [query[`${view.type}_by`], format[`${view.type}_by`]].find((k): k is string => typeof k === "string" && schema[k]?.type === "date") ??
+      Object.keys(schema).find((k) => schema[k]?.type === "date");
+    const dated = by
+      ? rows
+          .map((row) => ({ row, range: dateRange(row, by) }))
+          .filter((r): r is { row: Block; range: { start: string; end: string } } => r.range !== null)
+          .sort((a, b) => a.range.start.localeCompare(b.range.start))
+      : [];
+    body = (view.type as string) === "calendar" ? <CalendarMonths dated={dated} rowTitle={rowTitle} /> : (
+      <ol className="inline-timeline">
+        {dated.map(({ row, range }) => (
+          <li key={row.id}>
+            <time dateTime={range.start}>{range.end !== range.start ? `${notionDate(range.start)} → ${notionDate(range.end)}` : notionDate(range.start)}</time>
+            <span>{rowTitle(row)}</span>
+          </li>
+        ))}
+      </ol>
+    );
   } else if (view.type === "gallery") {
     body = (
       <ul className="inline-gallery">
@@ -156,7 +207,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
             {galleryCover(row)}
             <strong>{rowTitle(row)}</strong>
             {cells.map((c) => {
-              const text = cellText(row, c);
+              const text = cellText(row, c, recordMap);
               return text ? <span key={c.key}>{text}</span> : null;
             })}
           </li>
@@ -170,7 +221,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
           <li key={row.id}>
             {rowTitle(row)}
             {cells.map((c) => {
-              const text = cellText(row, c);
+              const text = cellText(row, c, recordMap);
               return text ? <span key={c.key}> · {text}</span> : null;
             })}
           </li>
@@ -179,4 +230,70 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
     );
   }
   return body;
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTH = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * A calendar view as Notion's month grid (weeks from Sunday), one grid per month that has entries; an entry spanning
+ * days shows on each of them.
+ */
+function CalendarMonths({ dated, rowTitle }: { dated: { row: Block; range: { start: string; end: string } }[]; rowTitle: (row: Block) => React.ReactNode }) {
+  const byDay = new Map<string, Block[]>();
+  for (const { row, range } of dated) {
+    const end = Date.parse(`${range.end}T00:00:00Z`);
+    // At most 62 days per entry: a long range is a timeline's job, and the grid stays small.
+    for (let at = Date.parse(`${range.start}T00:00:00Z`), n = 0; at <= end && n < 62; at += 86_400_000, n++) {
+      const day = new Date(at).toISOString().slice(0, 10);
+      byDay.set(day, [...(byDay.get(day) ?? []), row]);
+    }
+  }
+  const months = [...new Set([...byDay.keys()].map((d) => d.slice(0, 7)))].sort();
+  return (
+    <div className="inline-calendar">
+      {months.map((month) => {
+        const first = Date.parse(`${month}-01T00:00:00Z`);
+        const lead = new Date(first).getUTCDay();
+        const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+        const cells = [...Array<null>(lead).fill(null), ...Array.from({ length: days }, (_, i) => i + 1)];
+        while (cells.length % 7) cells.push(null);
+        const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+        return (
+          <table key={month} className="calendar-month">
+            <caption>{MONTH.format(first)}</caption>
+            <thead>
+              <tr>
+                {WEEKDAYS.map((d) => (
+                  <th key={d} scope="col">
+                    {d}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((week, w) => (
+                <tr key={w}>
+                  {week.map((day, i) => {
+                    const iso = day ? `${month}-${String(day).padStart(2, "0")}` : "";
+                    const entries = day ? (byDay.get(iso) ?? []) : [];
+                    return (
+                      <td key={i} data-date={iso || undefined}>
+                        {day ? <span className="calendar-day">{day}</span> : null}
+                        {entries.map((row) => (
+                          <span key={row.id} className="calendar-entry">
+                            {rowTitle(row)}
+                          </span>
+                        ))}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        );
+      })}
+    </div>
+  );
 }

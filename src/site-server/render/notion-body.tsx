@@ -1,12 +1,15 @@
-import type { ExtendedRecordMap } from "notion-types";
+import type { Block, ExtendedRecordMap } from "notion-types";
+import { getBlockIcon } from "notion-utils";
 import { NotionRenderer } from "react-notion-x";
 import { CodeBlock } from "./code-block";
 import { Equation } from "./equation";
 import { InlineCollection } from "./inline-collection";
+import { withPlainMissingMentions } from "./mentions";
 import { SafeLink } from "./safe-link";
 import { withSafeEmbeds } from "../security";
 import { withVideoEmbeds } from "./video-facade";
-import { href, imageSrc, type RenderContext } from "./context";
+import { withRewrittenBlocks, type Crumb } from "./notion-block-rewrites";
+import { href, imageSrc, lookSrc, type RenderContext } from "./context";
 
 /**
  * A Notion page's body through react-notion-x, with our server-side components: highlighted code, KaTeX math,
@@ -18,9 +21,16 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
     const path = ctx.model.pathOfPage.get(dashed);
     return path ? href(ctx, path) : `https://www.notion.so/${id.replace(/-/g, "")}`;
   };
-  // Mentions of other pages ([["p", id]]) resolve through the site's page blocks (rows, sub-pages).
+  // Mentions of other pages ([["p", id]]) resolve through the site's page blocks (rows, sub-pages), else the
+  // mentioned block fetched with the page (public, outside the site: a Notion link), else plain text.
   const root = ctx.model.rootRecordMap;
-  const merged = withVideoEmbeds(withSafeEmbeds({ ...recordMap, block: { ...ctx.model.pageBlocks, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } }));
+  const merged = withPlainMissingMentions(
+    withVideoEmbeds(
+      withSafeEmbeds(
+        withRewrittenBlocks({ ...recordMap, block: { ...ctx.model.pageBlocks, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } }, trailOf(ctx, pageId)),
+      ),
+    ),
+  );
   return (
     <NotionRenderer
       recordMap={merged}
@@ -31,7 +41,7 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
       darkMode={false}
       previewImages={false}
       mapPageUrl={mapPageUrl}
-      mapImageUrl={(url: string | undefined, block: { id: string }) => imageSrc(ctx, url, block.id, 1200) ?? ""}
+      mapImageUrl={(url: string | undefined, block: { id: string; format?: unknown }) => bodyImageSrc(ctx, merged, url, block) ?? ""}
       components={{
         Code: CodeBlock,
         Link: SafeLink,
@@ -51,4 +61,28 @@ export function accessibleTables(html: string): string {
   return html.replace(/(<tr class="[^"]*notion-simple-table-header-row[^"]*">)([\s\S]*?)(<\/tr>)/g, (_m, open: string, cells: string, close: string) =>
     `${open}${cells.replace(/<td(\s|>)/g, '<th scope="col"$1').replace(/<\/td>/g, "</th>")}${close}`,
   );
+}
+
+/** The page's ancestors on this site and the page itself, for a breadcrumb block. */
+function trailOf(ctx: RenderContext, pageId: string): Crumb[] {
+  const path = ctx.model.pathOfPage.get(pageId);
+  const route = path ? ctx.model.routes.get(path) : undefined;
+  if (!route) return [];
+  if (route.kind === "entry") return [{ title: ctx.model.title, href: href(ctx, "/") }, { title: route.entry.title, href: href(ctx, route.entry.path) }];
+  if (route.kind !== "page") return [];
+  const trail: Crumb[] = [];
+  for (let node: typeof route.node | null = route.node; node; node = node.parent) trail.unshift({ title: node.title, href: href(ctx, node.path) });
+  return trail;
+}
+
+/**
+ * react-notion-x asks for every image of the body through one callback: a block's icon (page links, callouts, rows) at
+ * icon size, its cover as a cover (external ones too, like the page header), anything else at content width.
+ */
+function bodyImageSrc(ctx: RenderContext, recordMap: ExtendedRecordMap, url: string | undefined, block: { id: string; format?: unknown }): string | null {
+  const format = (block.format ?? {}) as { page_icon?: unknown; page_cover?: unknown };
+  // A page's or callout's own icon, or a database's (its collection's).
+  if (url && url === getBlockIcon(block as Block, recordMap)) return lookSrc(ctx, url, block.id, 64);
+  if (url && url === format.page_cover) return lookSrc(ctx, url, block.id, 1200);
+  return imageSrc(ctx, url, block.id, 1200);
 }

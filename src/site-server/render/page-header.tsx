@@ -1,5 +1,5 @@
 import { isImageIcon, type PageLook, type TreeNode } from "@/site-model/tree-model";
-import { imageSrc, type RenderContext } from "./context";
+import { lookSrc, type RenderContext } from "./context";
 
 /** Notion's page header (cover, icon, title) and its page options as classes, for page-tree sites. */
 
@@ -13,7 +13,7 @@ export function PageIcon({ ctx, icon, blockId, size }: { ctx: RenderContext; ico
       </span>
     );
   }
-  const src = imageSrc(ctx, icon, blockId, size);
+  const src = lookSrc(ctx, icon, blockId, size);
   if (!src) return null;
   return (
     <span className="page-icon">
@@ -22,12 +22,13 @@ export function PageIcon({ ctx, icon, blockId, size }: { ctx: RenderContext; ico
   );
 }
 
+/** Notion's position 1 shows the top of the cover, 0 its bottom. */
+export const coverObjectPosition = (coverPosition: number) => `center ${Math.round((1 - coverPosition) * 100)}%`;
+
 export function PageCover({ ctx, look, blockId }: { ctx: RenderContext; look: PageLook; blockId: string }) {
-  const src = imageSrc(ctx, look.cover, blockId, 1920);
+  const src = lookSrc(ctx, look.cover, blockId, 1920);
   if (!src) return null;
-  // Notion's position 1 shows the top of the cover, 0 its bottom.
-  const objectPosition = `center ${Math.round((1 - look.coverPosition) * 100)}%`;
-  return <img className="page-cover" src={src} alt="" width={1920} height={480} decoding="async" fetchPriority="high" style={{ objectPosition }} />;
+  return <img className="page-cover" src={src} alt="" width={1920} height={480} decoding="async" fetchPriority="high" style={{ objectPosition: coverObjectPosition(look.coverPosition) }} />;
 }
 
 /** Cover, icon and the page title as the page's only <h1>. */

@@ -5,6 +5,7 @@ import { Document } from "./document";
 import { NotionBody } from "./notion-body";
 import { hasVideoFacade } from "./video-facade";
 import { lookClasses, PageCover, PageHeader, PageIcon } from "./page-header";
+import { equivalentPage } from "@/site-model/equivalent-page";
 
 /**
  * Docs, versioned docs, help desks and simple sites: server-rendered pages with a navigation tree, breadcrumbs,
@@ -128,7 +129,7 @@ function VersionSwitcher({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
       <ul>
         {versions.map((v) => (
           <li key={v.label}>
-            <a href={href(ctx, v.root.path)} aria-current={node.version?.label === v.label ? "true" : undefined}>
+            <a href={href(ctx, equivalentPage(node, v).path)} aria-current={node.version?.label === v.label ? "true" : undefined}>
               {v.label}
             </a>
           </li>
@@ -162,6 +163,12 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
         <aside className="docs-nav" aria-label="Documentation">
           <SearchBox ctx={ctx} />
           <VersionSwitcher ctx={ctx} node={node} />
+          {/* On a phone the page list folds behind "Menu" so the article starts on screen (review P4); a checkbox
+              needs no script and shifts nothing once the island loads. Wider screens hide it and show the list. */}
+          <input type="checkbox" id="docs-menu" className="docs-menu-toggle" />
+          <label htmlFor="docs-menu" className="docs-menu-button">
+            Menu
+          </label>
           <nav aria-label="Pages">
             <a className="docs-home" href={href(ctx, tree.path)} aria-current={node.pageId === tree.pageId ? "page" : undefined}>
               {tree.title}
@@ -199,6 +206,8 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
 export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const contact = ctx.settings.contactUrl;
   if (node.depth === 0) {
+    const categories = node.children.filter((n) => n.children.length > 0);
+    const articles = node.children.filter((n) => n.children.length === 0);
     return (
       <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || `Answers from ${siteName(ctx)}` }} island>
         <PageCover ctx={ctx} look={node.look} blockId={node.pageId} />
@@ -207,8 +216,10 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
           <h1>{siteName(ctx)}</h1>
           <SearchBox ctx={ctx} large />
         </div>
+        {/* Pages with articles are categories; pages without (every row of a database used as the root) are articles. */}
+        {categories.length ? (
         <ul className="category-grid">
-          {node.children.map((category) => (
+          {categories.map((category) => (
             <li key={category.pageId}>
               <a href={href(ctx, category.path)} className="category-card">
                 {category.look.icon ? (
@@ -222,6 +233,16 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
             </li>
           ))}
         </ul>
+        ) : null}
+        {articles.length ? (
+          <ul className="article-list help-articles">
+            {articles.map((article) => (
+              <li key={article.pageId}>
+                <a href={href(ctx, article.path)}>{article.title}</a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {contact ? (
           <p className="contact">
             Can&apos;t find an answer? <a href={contact}>Contact us</a>

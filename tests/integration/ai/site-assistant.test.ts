@@ -183,7 +183,8 @@ describe("the owner's assistant", () => {
     const result = (await rpc(plain.app.url, docsOwner, "site", "askSiteAssistant", { siteId: docsId, messages: [{ role: "user", content: "How do I send custom events?" }] })).body.result as Result;
     expect(result.mode).toBe("retrieval");
     expect(result.proposals).toEqual([]);
-    expect(result.text).toMatch(/^No AI model is configured on this server/);
+    expect(result.text).toMatch(/^AI answers are off on this server/);
+    expect(result.text).not.toMatch(/AI_BASE_URL|AI_MODEL/); // an owner never sees environment variables
     expect(result.text).toContain("[1] Custom events");
   });
 });

@@ -82,7 +82,7 @@ describe("a free site with billing on", () => {
       ["site", "updateSitePassword", { siteId: blogId, password: "secret-pass" }, /^Password protection needs the Pro plan/],
       ["site", "upsertWidget", { siteId: blogId, widget: { enabled: true } }, /^Search and chat widget .* needs the Pro plan/],
       ["site", "upsertAiCustomization", { siteId: blogId, ai: { enabled: true } }, /^AI chatbot .* needs the Pro plan/],
-      ["site", "upsertAnalyticsCustomization", { siteId: blogId, analytics: { plausibleDomain: "acme.example" } }, /^Your own analytics .* needs the Pro plan/],
+      ["site", "upsertAnalyticsCustomization", { siteId: blogId, analytics: { plausibleDomain: "acme.example" } }, /^Google Analytics or Plausible on your site needs the Pro plan/],
       ["site", "updateSite", { siteId: blogId, settings: { showBadge: false } }, /badge needs the Pro plan/],
       ["site", "updateSiteEmailSettings", { siteId: blogId, email: { notifySubscribers: true } }, /^New-post emails .* needs the Pro plan/],
       ["site", "updateSiteDomain", { siteId: blogId, domain: "blog.acme.example" }, /^Custom domain .* needs the Pro plan/],

@@ -4,7 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { freePort } from "../../helpers/app-server";
+import { textOf } from "../../helpers/mcp-client";
 import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/sites";
 import { proxyExamples, type ProxyExamples } from "@/lib/docs-path-proxy";
 
@@ -13,7 +16,7 @@ import { proxyExamples, type ProxyExamples } from "@/lib/docs-path-proxy";
  * site whose publicUrl is http://127.0.0.1:<port>/docs sits behind (1) a Node reverse proxy doing exactly what the
  * nginx and Caddy examples do — `/docs` → `/docs/`, `/docs/*` forwarded unchanged with the site's host as Host —
  * and (2) the Cloudflare Worker example's own code, run in Node. Through each, pages, assets, links, search, the
- * sitemap and canonical URLs must all work under /docs.
+ * sitemap, canonical URLs and the site's MCP server and `.md?ask=` (issue 27) must all work under /docs.
  */
 
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "host", "upgrade", "proxy-connection"]);
@@ -183,6 +186,34 @@ describe.each([
     const sitemap = await (await get("/docs/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>${base()}/docs/</loc>`);
     expect(sitemap).not.toContain(siteHost);
+  });
+});
+
+describe.each([
+  ["a reverse proxy as in the nginx and Caddy examples", () => proxyPort],
+  ["the Cloudflare Worker example", () => workerPort],
+])("AI agents of a docs site under /docs behind %s", (_name, portOf) => {
+  const base = () => `http://127.0.0.1:${portOf()}`;
+
+  it("the MCP server answers at /docs/_/mcp with URLs on the owner's domain", async () => {
+    const client = new Client({ name: "pagewright-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base()}/docs/_/mcp`), { fetch: realFetch }));
+    try {
+      const { results } = JSON.parse(textOf(await client.callTool({ name: "search", arguments: { query: "custom events" } }))) as { results: { url: string; markdownUrl: string }[] };
+      expect(results[0]).toMatchObject({ url: `${base()}/docs/sending-data/custom-events`, markdownUrl: `${base()}/docs/sending-data/custom-events.md` });
+      const page = await client.callTool({ name: "get_page", arguments: { path: `${base()}/docs/getting-started/quick-start.md` } });
+      expect(textOf(page)).toMatch(/^# Quick start\n/);
+      const { tools } = await client.listTools();
+      expect(tools[0]!.description).toContain(`(${base()}/docs/)`);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers <page>.md?ask= under /docs with sources on the owner's domain", async () => {
+    const asked = await realFetch(`${base()}/docs/index.md?ask=${encodeURIComponent("How do I send custom events?")}`);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain(`## Sources\n\n1. [Custom events](${base()}/docs/sending-data/custom-events)`);
   });
 });
 

@@ -11,7 +11,7 @@ import { marketingPaths } from "@/marketing-site/routes";
 
 let app: AppProcess;
 beforeAll(async () => {
-  app = await startApp({ env: { CRISP_WEBSITE_ID: "crisp-test-id" } });
+  app = await startApp({ env: { CRISP_WEBSITE_ID: "crisp-test-id", APP_SOURCE_URL: "https://code.example/pagewright", PRIVACY_URL: "https://acme.example/privacy", TEAM_EMAIL: "team@acme.example" } });
 }, 240_000);
 afterAll(async () => {
   await app?.stop();
@@ -80,6 +80,25 @@ describe("the website's pages", () => {
     const js = await res.text();
     expect(js).toContain("signupReason");
     expect(js.length).toBeLessThan(6_000);
+  });
+
+  it("link the source code, Terms, Privacy and Contact from every page, using the operator's links when set (issue 24)", async () => {
+    for (const path of marketingPaths()) {
+      const html = await (await get(path)).text();
+      for (const href of ["https://code.example/pagewright", "/terms", "https://acme.example/privacy", "/contact"]) expect(html, `${path} → ${href}`).toContain(`href="${href}"`);
+    }
+    expect(await (await get("/contact")).text()).toContain('href="mailto:team@acme.example"');
+    expect((await get("/terms")).status).toBe(200);
+  });
+
+  it("serve a template CSV per database site type, linked from its site-type page (issue 24)", async () => {
+    const csv = await get("/templates/blog.csv");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="pagewright-blog-template.csv"');
+    expect((await csv.text()).split("\r\n")[0]).toBe("Name,Date,Description,Tags,Authors,Hidden");
+    expect((await get("/templates/docs.csv")).status).toBe(404);
+    expect(await (await get("/site-types/blog")).text()).toContain('href="/templates/blog.csv"');
   });
 
   it("leaves other paths and methods to Next.js", async () => {

@@ -214,6 +214,28 @@ describe("rate limits", () => {
     const burst = await Promise.allSettled(Array.from({ length: 8 }, () => sdk(token).blocks.retrieve({ block_id: roots.simple! })));
     expect(burst.filter((r) => r.status === "rejected" && (r.reason as APIResponseError).code === APIErrorCode.RateLimited).length).toBeGreaterThan(0);
   });
+
+  it("a connection paused by a 429 doesn't hold another back; every request goes through the connection's budget hook", async () => {
+    const [slowToken, fastToken] = [await control.createToken([roots.docs!]), await control.createToken([roots.docs!])];
+    const budgeted: string[] = [];
+    const budget = <T>(send: () => Promise<T>) => {
+      budgeted.push("fast");
+      return send();
+    };
+    const slow = createOfficialClient({ token: slowToken, baseUrl: stub.baseUrl });
+    const fast = createOfficialClient({ token: fastToken, baseUrl: stub.baseUrl, budget });
+    await control.fault({ status: 429, retryAfter: 2, times: 1, endpoint: "pages.retrieve" });
+    const finished: string[] = [];
+    const slowRead = slow.pages.retrieve({ page_id: roots.docs! }).then(() => finished.push("slow"));
+    // The slow connection takes the 429 (and its 2 s pause) before the other one starts.
+    while ((await control.calls()).rateLimited < 1) await new Promise((r) => setTimeout(r, 20));
+    await fast.pages.retrieve({ page_id: roots.docs! });
+    await fast.blocks.retrieve({ block_id: roots.docs! });
+    finished.push("fast");
+    await slowRead;
+    expect(finished).toEqual(["fast", "slow"]);
+    expect(budgeted).toEqual(["fast", "fast"]);
+  });
 });
 
 describe("OAuth", () => {

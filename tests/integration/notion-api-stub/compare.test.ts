@@ -8,6 +8,9 @@ import { fetchWholePage } from "@/notion/fetch-page";
 import { NotionGateway } from "@/notion/notion-gateway";
 import { createOfficialClient } from "@/notion/official/client";
 import { fetchOfficialPage } from "@/notion/official/fetch-page";
+import { officialPageSource } from "@/notion/official/page-source";
+import { fetchSiteContent } from "@/notion/fetch-site-content";
+import { publicPageSource } from "@/notion/page-source";
 import { blockOf, collectionOf, viewOf } from "@/notion/record-map";
 
 /**
@@ -104,12 +107,12 @@ afterAll(async () => {
 describe("the demo workspace through both APIs", () => {
   it("has a root for every site type and failure case of the demo", () => {
     expect(Object.keys(official.workspace().roots).sort()).toEqual(
-      ["blog", "boardDatabase", "changelog", "docs", "docsv2", "help_desk", "listDatabase", "missingProperties", "notDatabase", "roadmap", "showcase", "simple", "tableDatabase"].sort(),
+      ["blog", "boardDatabase", "changelog", "docs", "docsv2", "help_desk", "importedBlogTemplate", "listDatabase", "missingProperties", "notDatabase", "notionNextBlog", "ownNamesBlog", "roadmap", "showcase", "simple", "tableDatabase"].sort(),
     );
   });
 
   // The showcase page (inline databases with several views, covers, embeds in columns) is not compared yet.
-  it.each(["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties"])(
+  it.each(["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties", "notionNextBlog"])(
     "%s: same blocks, types, text, databases and users",
     async (key) => {
       const pageId = official.workspace().roots[key]!;
@@ -139,5 +142,49 @@ describe("the demo workspace through both APIs", () => {
     expect(blocksOf(viaOfficial, longest)).toEqual(blocksOf(viaPublic, longest));
     expect(blockOf(viaOfficial, longest)?.content).toEqual(blockOf(viaPublic, longest)?.content);
     expect(new Set(blocksOf(viaOfficial, longest).map((b) => b.type)).size).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("what the official API lists briefly, filled in", () => {
+  const iconsOfListedSubPages = (recordMap: ExtendedRecordMap, pageId: string) =>
+    Object.fromEntries(
+      (blockOf(recordMap, pageId)?.content ?? [])
+        .map((id) => blockOf(recordMap, id))
+        .filter((b) => b?.type === "page")
+        // An image icon is a file: compared by its name, like every file source here.
+        .map((b) => [b!.id, fileNameOrNull((b!.format as { page_icon?: string } | undefined)?.page_icon)]),
+    );
+
+  // The showcase lists sub-pages with emoji and image icons (the other demo pages' sub-pages have none).
+  const fileNameOrNull = (icon: string | undefined) => (icon ? fileName(icon) : null);
+
+  it("showcase: a sub-page's icon where its parent lists it, as on the public path", { timeout: 120_000 }, async () => {
+    const site = { siteType: "simple" as const, rootPageIds: [official.workspace().roots.showcase!], previous: new Map() };
+    const viaOfficial = await fetchSiteContent(officialPageSource(createOfficialClient({ token: official.internalSecret, baseUrl: official.baseUrl })), site);
+    const viaPublic = await fetchSiteContent(publicPageSource(new NotionGateway({ apiBaseUrl: publicStub.apiBaseUrl })), site);
+    for (const page of viaPublic.pages.values()) {
+      const expected = iconsOfListedSubPages(page.recordMap, page.pageId);
+      expect(iconsOfListedSubPages(viaOfficial.pages.get(page.pageId)!.recordMap, page.pageId), page.pageId).toEqual(expected);
+    }
+    // The demo has sub-pages with icons to compare.
+    const icons = [...viaPublic.pages.values()].flatMap((p) => Object.values(iconsOfListedSubPages(p.recordMap, p.pageId)));
+    expect(icons.filter(Boolean).length).toBeGreaterThan(0);
+  });
+
+  it("showcase: gallery views show the same card covers (Notion's view configuration `cover`)", async () => {
+    const pageId = official.workspace().roots.showcase!;
+    const viaOfficial = await fetchOfficialPage(createOfficialClient({ token: official.internalSecret, baseUrl: official.baseUrl }), pageId);
+    const viaPublic = await fetchWholePage(new NotionGateway({ apiBaseUrl: publicStub.apiBaseUrl }), pageId);
+    const covers = (recordMap: ExtendedRecordMap) =>
+      Object.keys(recordMap.collection_view ?? {})
+        .map((id) => viewOf(recordMap, id)!)
+        .filter((view) => view.type === "gallery")
+        .map((view) => {
+          const format = view.format as { gallery_cover?: unknown; gallery_cover_size?: unknown; gallery_cover_aspect?: unknown };
+          return { id: view.id, cover: format.gallery_cover, size: format.gallery_cover_size, aspect: format.gallery_cover_aspect };
+        })
+        .sort((a, b) => a.id.localeCompare(b.id));
+    expect(covers(viaPublic).length).toBeGreaterThan(0);
+    expect(covers(viaOfficial)).toEqual(covers(viaPublic));
   });
 });

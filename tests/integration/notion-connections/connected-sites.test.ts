@@ -278,6 +278,45 @@ describe("switching a site between a public page and the connection", () => {
   });
 });
 
+describe("OAuth tokens that expire", () => {
+  it("renews the access token with the stored refresh token: before it expires, and once on a 401", { timeout: 60_000 }, async () => {
+    const owner = await signedIn(url, "expiring-owner@example.com");
+    const calls = async () => {
+      const c = await control.calls();
+      return { renewals: c.byEndpoint["oauth.token"] ?? 0, unauthorized: c.unauthorized };
+    };
+    try {
+      // Issued for 30 s, inside the renewal margin: the first use renews before it sends anything.
+      await control.consent({ mode: "approve", pages: [SIMPLE_ROOT], tokenTtlSeconds: 30 });
+      const { location } = await connectWithOAuth(owner);
+      const id = /connection=([0-9a-f-]{36})$/.exec(location)![1]!;
+      const topLevelPages = async () =>
+        result<{ id: string; topLevel: boolean }[]>(await site(owner, "listNotionConnectionPages", { connectionId: id }))
+          .filter((p) => p.topLevel)
+          .map((p) => p.id);
+      await control.consent({ tokenTtlSeconds: 3600 });
+      const connected = await calls();
+      expect(await topLevelPages()).toEqual([SIMPLE_ROOT]);
+      expect(await calls()).toEqual({ renewals: connected.renewals + 1, unauthorized: connected.unauthorized });
+      // The renewed token lasts an hour: used as is.
+      expect(await topLevelPages()).toEqual([SIMPLE_ROOT]);
+      expect((await calls()).renewals).toBe(connected.renewals + 1);
+
+      // Notion's clock passes the hour, twice: each time the request gets a 401, the token is renewed with the refresh
+      // token stored last time (Notion rotates it and refuses an old one), and the request is sent again.
+      for (const [i, hours] of [1, 2].entries()) {
+        await control.clock({ offsetMs: hours * 3600_000 + 5000 });
+        expect(await topLevelPages()).toEqual([SIMPLE_ROOT]);
+        expect(await calls()).toEqual({ renewals: connected.renewals + 2 + i, unauthorized: connected.unauthorized + 1 + i });
+      }
+      expect(result(await site(owner, "listNotionConnections", {}))).toEqual([expect.objectContaining({ connectionId: id, connected: true, lastError: null })]);
+    } finally {
+      await control.clock({ offsetMs: 0 });
+      await control.consent({ tokenTtlSeconds: null });
+    }
+  });
+});
+
 describe("disconnecting", () => {
   it("deletes the token; the site keeps its last pages and says how to fix it", async () => {
     expect(result(await site(a, "deleteNotionConnection", { connectionId }))).toEqual({ connectionId, connected: false });

@@ -83,7 +83,7 @@ describe("the demo workspace", () => {
   });
 
   it("has every index.json key, as Notion URLs; the private page is in no file and reads as role none", async () => {
-    const keys = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "showcase", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties"];
+    const keys = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "showcase", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties", "notionNextBlog", "ownNamesBlog"];
     for (const key of keys) expect(index[key], key).toMatch(/^https:\/\/www\.notion\.so\/[A-Za-z0-9-]+-[0-9a-f]{32}$/);
     expect(Object.keys(index.docsv2Versions)).toEqual(["v2", "v1"]);
     for (const url of Object.values(index.docsv2Versions)) expect(url).toMatch(/^https:\/\/www\.notion\.so\/[A-Za-z0-9-]+-[0-9a-f]{32}$/);
@@ -255,11 +255,17 @@ describe("the demo workspace", () => {
     for (const [type, key] of [["docs", "docs"], ["docsv2", "docsv2"], ["help_desk", "help_desk"], ["simple", "simple"]] as const) expect(await check(type, key)).toBe("ok");
     expect(await check("docs", "private")).toBe("The Notion page is not public, you need to share it to web first");
     expect(await check("blog", "notDatabase")).toBe("Notion page must be a database, please duplicate the Notion template first");
-    expect(await check("blog", "listDatabase")).toBe("Notion page must be a table database, instead it is a list. Please duplicate the Notion template first");
+    // A list of posts works as a blog when its properties fit (issue 21 item 8); a board still doesn't.
+    expect(await check("blog", "listDatabase")).toBe("ok");
+    expect(await check("roadmap", "listDatabase")).toBe("Notion page must be a board database, instead it is a list. Please duplicate the Notion template first");
     expect(await check("blog", "boardDatabase")).toBe("Notion page must be a table database, instead it is a board. Please duplicate the Notion template first");
     expect(await check("roadmap", "tableDatabase")).toBe("Notion page must be a board database, instead it is a table. Please duplicate the Notion template first");
     expect(await check("blog", "missingProperties")).toBe(
       "Missing required properties in Notion page, please duplicate the Notion template. Missing date, description, tags, authors, hidden",
     );
+    // NotionNext's names are found by alias; it has no authors property, which the owner maps to "not used".
+    expect(await check("blog", "notionNextBlog")).toBe("Missing required properties in Notion page, please duplicate the Notion template. Missing authors");
+    const mapped = await checkNotionPageForSiteType(gateway(), "blog", index.notionNextBlog!, { authors: null });
+    expect(mapped.ok).toBe(true);
   });
 });

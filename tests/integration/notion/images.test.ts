@@ -19,11 +19,26 @@ import { createTestDatabase, testDbMode } from "../../helpers/test-database";
 import { startS3Server } from "../../helpers/s3-server";
 
 const ATTACHMENT = "attachment:6b2f6c2a-0000-4000-8000-000000000001:photo.png";
+// An external cover (Notion's "Link" and Unsplash tabs store the image's own address).
+const UNSPLASH = "https://images.unsplash.com/photo-1?ixlib=rb-1.2.1&q=85&fm=jpg&crop=entropy&cs=srgb";
+const BUILT_IN_ICON = "/icons/book_blue.svg?mode=light";
 let stub: NotionStub;
 let secret: NotionStub; // stands for an internal service the image route must never reach
 let pageId: string;
 let otherPageId: string;
-let blockIds: { notion: string; loopback: string; foreign: string; textNamingFile: string; linkToFile: string; calloutIcon: string; fileBlock: string; otherSite: string };
+let blockIds: {
+  notion: string;
+  loopback: string;
+  foreign: string;
+  textNamingFile: string;
+  linkToFile: string;
+  calloutIcon: string;
+  fileBlock: string;
+  otherSite: string;
+  externalCover: string;
+  iconPage: string;
+  privateCover: string;
+};
 let png: Buffer;
 
 beforeAll(async () => {
@@ -39,6 +54,10 @@ beforeAll(async () => {
     { type: "raw", raw: { type: "text", properties: { title: [["see the photo", [["a", ATTACHMENT]]]] } } },
     { type: "raw", raw: { type: "callout", properties: { title: [["note"]] }, format: { page_icon: ATTACHMENT } } },
     { type: "raw", raw: { type: "file", properties: { source: [[ATTACHMENT]], title: [["photo.png"]] } } },
+    // Sub-pages: an external cover with Notion's built-in icon, an uploaded icon, a cover on a loopback address.
+    { type: "raw", raw: { type: "page", properties: { title: [["Trip"]] }, format: { page_cover: UNSPLASH, page_cover_position: 0.2, page_icon: BUILT_IN_ICON } } },
+    { type: "raw", raw: { type: "page", properties: { title: [["Logo"]] }, format: { page_icon: ATTACHMENT } } },
+    { type: "raw", raw: { type: "page", properties: { title: [["Inside"]] }, format: { page_cover: `https://127.0.0.1:${new URL(secret.url).port}/files/secret.png` } } },
   ]);
   // Another site's page with an image of the same file (its own block).
   otherPageId = ws.page("Other gallery", [{ type: "image", source: ATTACHMENT }]);
@@ -51,6 +70,9 @@ beforeAll(async () => {
     calloutIcon: idFor("page:Gallery/5"),
     fileBlock: idFor("page:Gallery/6"),
     otherSite: idFor("page:Other gallery/0"),
+    externalCover: idFor("page:Gallery/7"),
+    iconPage: idFor("page:Gallery/8"),
+    privateCover: idFor("page:Gallery/9"),
   };
   stub = await createNotionStub({ dataDir: ws.write({ "photo.png": png }) });
 }, 60_000);
@@ -67,6 +89,7 @@ describe("the file allowlist", () => {
       "https://s3.us-west-2.amazonaws.com/secure.notion-static.com/abc/photo.png",
       "https://s3-us-west-2.amazonaws.com/secure.notion-static.com/abc/photo.png",
       "https://www.notion.so/images/page-cover/gradients_8.png",
+      "https://public.notion-static.com/8f1e2a-icon.png",
     ]) expect(isNotionFileHost(new URL(ok)), ok).toBe(true);
     for (const bad of [
       "http://file.notion.so/x.png",
@@ -88,6 +111,14 @@ describe("the file allowlist", () => {
     expect(() => checkFileUrl(`http://127.0.0.1/files/a.png`, [stub.url])).toThrow("This file address is not allowed");
     expect(() => checkFileUrl(`${stub.url.replace("http:", "https:")}/files/a.png`, [stub.url])).toThrow(AppError);
     expect(() => checkFileUrl("file:///etc/passwd", [])).toThrow(AppError);
+  });
+
+  it("lets a page's look (an external cover or icon) come from any public https host, never a private or literal one", () => {
+    expect(checkFileUrl(UNSPLASH, [], "public").checkAddresses).toBe(true);
+    expect(() => checkFileUrl(UNSPLASH, [])).toThrow("This file address is not allowed");
+    for (const bad of ["http://images.unsplash.com/photo.jpg", "https://127.0.0.1/x.png", "https://[::1]/x.png", "https://169.254.169.254/latest", "https://10.0.0.8/x.png", "ftp://example.com/x.png"]) {
+      expect(() => checkFileUrl(bad, [], "public"), bad).toThrow("This file address is not allowed");
+    }
   });
 
   it("refuses private and special addresses", () => {
@@ -167,6 +198,13 @@ describe("site images", () => {
     expect((await stubControl(secret.url).calls()).total).toBe(0);
   });
 
+  it("refuses a cover on a private address, and an external image that is a block's file rather than its look", async () => {
+    const cover = `https://127.0.0.1:${new URL(secret.url).port}/files/secret.png`;
+    await expect(getSiteImage(deps(), snapshot, { blockId: blockIds.privateCover, src: cover })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(getSiteImage(deps(), snapshot, { blockId: blockIds.foreign, src: "https://images.example.com/cat.png" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect((await stubControl(secret.url).calls()).total).toBe(0);
+  });
+
   it("only serves files the site's own blocks name, at the listed widths", async () => {
     await expect(getSiteImage(deps(), snapshot, { blockId: blockIds.notion, src: "http://127.0.0.1/anything.png" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(getSiteImage(deps(), snapshot, { blockId: idFor("not in this site"), src: ATTACHMENT })).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -232,6 +270,26 @@ describe("the image route on a published site, over HTTP", () => {
     expect((await get(siteImagePath(blockIds.notion, ATTACHMENT, 641))).status).toBe(400);
     expect((await get(`/_/img/not-a-block?src=x`)).status).toBe(400);
     expect((await stubControl(secret.url).calls()).total).toBe(0);
+  });
+
+  it("sends external covers and Notion's built-in icons through the image route, and asks for icons at icon size", async () => {
+    const trip = (await get("/trip")).body;
+    const cover = /<img class="page-cover" src="([^"]+)"[^>]*style="object-position:([^"]+)"/.exec(trip);
+    expect(cover?.[1]?.replace(/&amp;/g, "&")).toBe(siteImagePath(blockIds.externalCover, UNSPLASH, 1920));
+    // Notion's cover position 0.2 (near the bottom) is kept.
+    expect(cover?.[2]).toBe("center 80%");
+    expect(trip).not.toContain('src="https://images.unsplash.com');
+    expect(trip).toContain(`<span class="page-icon"><img src="${siteImagePath(blockIds.externalCover, BUILT_IN_ICON, 128).replace(/&/g, "&amp;")}"`);
+
+    // In the parent's body, sub-page links draw their icons: an uploaded one at icon size, a built-in one as an image.
+    const home = (await get("/")).body;
+    const iconSrcs = [...home.matchAll(/<img[^>]*class="[^"]*notion-page-icon[^"]*"[^>]*>/g)].map((m) => /src="([^"]+)"/.exec(m[0])?.[1]?.replace(/&amp;/g, "&"));
+    expect(iconSrcs, home.match(/<a[^>]*notion-page-link[\s\S]{0,400}/g)?.join("\n")).toContain(siteImagePath(blockIds.iconPage, ATTACHMENT, 64));
+    expect(iconSrcs).toContain(siteImagePath(blockIds.externalCover, `https://www.notion.so${BUILT_IN_ICON}`, 64));
+    expect(home).not.toContain(`>${BUILT_IN_ICON}<`);
+    const icon = await get(siteImagePath(blockIds.iconPage, ATTACHMENT, 64));
+    expect(icon.status).toBe(200);
+    expect((await sharp(icon.bytes).metadata()).width).toBe(64);
   });
 
   it("refuses a file named only in a block's text (security review, finding 12)", async () => {

@@ -67,7 +67,8 @@ describe("page check against the stand-in: every docs/product.md §5 message", (
     expect(await check("docs", "private")).toBe("The Notion page is not public, you need to share it to web first");
     expect(await check("blog", "plain")).toBe("Notion page must be a database, please duplicate the Notion template first");
     expect(await check("roadmap", "plain")).toBe("Notion page must be a database, please duplicate the Notion template first");
-    expect(await check("blog", "list")).toBe("Notion page must be a table database, instead it is a list. Please duplicate the Notion template first");
+    // A list view works as a blog when its properties fit (issue 21); a board does not.
+    expect(await check("blog", "list")).toBeNull();
     expect(await check("changelog", "roadmap")).toBe("Notion page must be a table database, instead it is a board. Please duplicate the Notion template first");
     expect(await check("roadmap", "table")).toBe("Notion page must be a board database, instead it is a table. Please duplicate the Notion template first");
     expect(await check("blog", "missing")).toBe(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { themeScript } from "@/site-server/assets";
+import { beaconScript, themeScript } from "@/site-server/assets";
 import { RecordMapBuilder, notionUrl } from "../../helpers/notion-records";
 import { addHostilePage } from "../../helpers/hostile-page";
 import { rawRequest } from "../../helpers/raw-request";
@@ -20,10 +20,11 @@ describe("hostile content", () => {
     expect(res.status).toBe(200);
     const html = res.body;
     expect(html).toContain("The end of the hostile page.");
-    // The only script is our theme toggle, byte for byte (its hash is what the CSP allows).
+    // The only scripts are our theme toggle and analytics beacon, byte for byte (their hashes are what the CSP allows).
     const theme = `<script>${themeScript().source}</script>`;
+    const beacon = `<script data-base="">${beaconScript().source}</script>`;
     expect(html.split(theme)).toHaveLength(2);
-    expect(html.replace(theme, "")).not.toMatch(/<script(?![^>]*type="application\/ld\+json")[^>]*>/i);
+    expect(html.replace(theme, "").replace(beacon, "")).not.toMatch(/<script(?![^>]*type="application\/ld\+json")[^>]*>/i);
     expect(html).not.toMatch(/(href|src|action)="\s*(javascript|data|vbscript):/i);
     expect(html).not.toMatch(/<iframe[^>]+evil\.example/);
     expect(html).not.toMatch(/<img[^>]+onerror/i);

@@ -174,3 +174,30 @@ describe("database views as Notion draws them", () => {
     expect(home).not.toContain("2025-03-14");
   });
 });
+
+describe("calendar and timeline views, people named", () => {
+  it("draws a calendar view as month grids with each entry on its days, and a timeline as a dated list in order", async () => {
+    const html = (await get(docs, "/")).body;
+    const months = [...html.matchAll(/<table class="calendar-month"><caption>([^<]+)<\/caption>/g)].map((m) => m[1]);
+    expect(months).toEqual(["November 2026", "December 2026"]);
+    // The three-day offsite is on each of its days; November 1, 2026 is a Sunday, so the grid starts without blanks.
+    for (const day of ["2026-11-10", "2026-11-11", "2026-11-12"]) {
+      expect(html).toMatch(new RegExp(`<td data-date="${day}"><span class="calendar-day">\\d+</span><span class="calendar-entry"><a href="[^"]+">Offsite in Lisbon</a>`));
+    }
+    expect(html).toMatch(/<td data-date="2026-11-09"><span class="calendar-day">9<\/span><\/td>/);
+    expect(html).toMatch(/<tbody><tr><td data-date="2026-11-01">/);
+    const timeline = /<ol class="inline-timeline">([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? "";
+    expect([...timeline.matchAll(/<time dateTime="([^"]+)">([^<]+)<\/time><span><a href="[^"]+">([^<]+)<\/a>/g)].map((m) => `${m[2]} ${m[3]}`)).toEqual([
+      "Nov 10, 2026 → Nov 12, 2026 Offsite in Lisbon",
+      "Nov 18, 2026 Lumen 2.1 release",
+      "Dec 15, 2026 Year in review",
+    ]);
+  });
+
+  it("names the people of a person property instead of printing ‣", async () => {
+    const html = (await get(docs, "/")).body;
+    const table = /<details[^>]*><summary>Table<\/summary>([\s\S]*?)<\/details>/.exec(html)?.[1] ?? "";
+    expect(table).toMatch(/Offsite in Lisbon<\/a><\/th><td>Nov 10, 2026 → Nov 12, 2026<\/td><td>Maya Okafor<\/td>/);
+    expect(table).not.toContain("‣");
+  });
+});

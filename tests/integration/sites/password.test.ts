@@ -46,6 +46,8 @@ describe("password-protected sites", () => {
       "/llms.txt",
       "/llms-full.txt",
       "/_/search?q=lumen",
+      "/_/mcp",
+      "/index.md?ask=lumen",
       "/no-such-page",
       "/_/img/00000000-0000-4000-8000-000000000000?src=attachment%3Ax%3Acover-dashboards.png",
     ];

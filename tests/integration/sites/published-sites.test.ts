@@ -165,9 +165,9 @@ describe("a blog", () => {
     expect(html).toContain('rel="prev"');
     expect(html).toContain("Related posts");
     expect(html).toContain('action="/_/subscribe"');
-    // One small script on a content page, the theme toggle (JSON-LD is data).
+    // Two small inline scripts on a content page, the theme toggle and the analytics beacon (JSON-LD is data).
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
-    expect(scripts.filter((attrs) => !attrs.includes('type="application/ld+json"'))).toEqual([""]);
+    expect(scripts.filter((attrs) => !attrs.includes('type="application/ld+json"'))).toEqual(["", ' data-base=""']);
   });
 
   it("renders every block type of the workspace's posts", async () => {
@@ -263,6 +263,14 @@ describe("a changelog and a roadmap", () => {
     expect(entry.status).toBe(200);
     expect(entry.body).toContain("<title>Two-factor authentication (1.8.5) · Lumen Changelog</title>");
     expect((await get(changelog, "/rss.xml")).body).toContain("<title><![CDATA[Lumen 2.0 (2.0.0)]]></title>");
+  });
+
+  it("keeps a mention of a public page outside the site: its title, linked to the Notion page (HTML and Markdown)", async () => {
+    const page = await get(changelog, "/lumen-20");
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/See the announcement: <a class="notion-link" href="https:\/\/www\.notion\.so\/7e1e5e08f03b451e8be2a689ce56a717"[^>]*>[\s\S]*?Introducing Lumen 2\.0[\s\S]*?<\/a>\./);
+    const md = await get(changelog, "/lumen-20.md");
+    expect(md.body).toContain("See the announcement: [Introducing Lumen 2.0](https://www.notion.so/7e1e5e08f03b451e8be2a689ce56a717).");
   });
 
   it("shows the roadmap board, one column per status in Notion's order", async () => {

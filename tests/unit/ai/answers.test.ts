@@ -31,12 +31,19 @@ describe("citedSources", () => {
 });
 
 describe("retrievalAnswer", () => {
-  it("quotes up to three pages with their numbers and shortens long passages", () => {
+  it("answers with the best passage under its page's name, shortened, then names the other pages", () => {
     const passages = [passage("a", "Alpha", "Setup", "word ".repeat(100)), passage("b", "Beta", "", "Short text.")];
     const { sources } = numberSources(passages, urlOf);
     const text = retrievalAnswer(passages, sources, urlOf);
-    expect(text).toMatch(/^Here is what this site says:\n\n\[1\] Alpha — Setup: (word ){40,}word…\n\n\[2\] Beta: Short text\.$/);
+    expect(text).toMatch(/^The closest answer on this site is in “Alpha › Setup” \[1\]:\n\n(word ){40,}word…\n\nMore on this: “Beta” \[2\]\.$/);
     expect(citedSources(text, sources.length)).toEqual([1, 2]);
+  });
+
+  it("keeps a code passage's lines", () => {
+    const code = 'import lumen\nlumen.track("Downloaded report")\n    .send()';
+    const passages = [passage("a", "Custom events", "", code)];
+    const { sources } = numberSources(passages, urlOf);
+    expect(retrievalAnswer(passages, sources, urlOf)).toBe(`The closest answer on this site is in “Custom events” [1]:\n\n${code}`);
   });
 });
 

@@ -27,7 +27,7 @@ describe("featuresOf", () => {
     expect(f.limits).toEqual({ aiMessagesPerDay: 0, subscribers: 100 });
     const applied = settingsAllowedBy(everythingOn, f);
     expect(applied).toMatchObject({ showBadge: true, ai: { enabled: false }, widget: { enabled: false }, email: { notifySubscribers: false } });
-    expect(applied.analytics).toEqual({ googleAnalyticsId: null, plausibleDomain: null, headCode: "" });
+    expect(applied.analytics).toEqual({ googleAnalyticsId: null, plausibleDomain: null, headCode: "", builtIn: true });
     expect(everythingOn.ai.enabled).toBe(true);
     expect(pausedFeatures(row, everythingOn, f)).toEqual([...PAID_FEATURES]);
   });

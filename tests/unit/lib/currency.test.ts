@@ -66,3 +66,12 @@ describe("formatPrice", () => {
     expect(() => formatPrice(1, "US")).toThrow(RangeError);
   });
 });
+
+describe("formatPrice for a price list (review M5)", () => {
+  it("writes whole amounts without zero cents, and keeps cents that are there", () => {
+    expect(formatPrice(12, "USD", "en-US", { wholeAsWhole: true })).toBe("$12");
+    expect(formatPrice(0, "USD", "en-US", { wholeAsWhole: true })).toBe("$0");
+    expect(formatPrice(9.5, "USD", "en-US", { wholeAsWhole: true })).toBe("$9.50");
+    expect(formatPrice(12, "USD")).toBe("$12.00");
+  });
+});

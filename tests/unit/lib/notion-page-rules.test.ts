@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { notionPageProblem, notionUrlProblem, type NotionPageInspection } from "@/lib/notion-page-rules";
+import { fieldChoices, hiddenByValue, propertyMapProblem } from "@/lib/database-fields";
 import type { SiteType } from "@/lib/site-types";
 
 const db = (collectionType: string, names: string[]): NotionPageInspection => ({
@@ -19,7 +20,8 @@ describe("docs/product.md §5 Notion page messages, verbatim", () => {
     ["changelog on a plain page", "changelog", plain, "Notion page must be a database, please duplicate the Notion template first"],
     ["roadmap on a plain page", "roadmap", plain, "Notion page must be a database, please duplicate the Notion template first"],
     ["blog on a board", "blog", db("board", BLOG), "Notion page must be a table database, instead it is a board. Please duplicate the Notion template first"],
-    ["blog on a list", "blog", db("list", BLOG), "Notion page must be a table database, instead it is a list. Please duplicate the Notion template first"],
+    ["roadmap on a list", "roadmap", db("list", ["name", "status"]), "Notion page must be a board database, instead it is a list. Please duplicate the Notion template first"],
+    ["blog on a gallery", "blog", db("gallery", BLOG), "Notion page must be a table database, instead it is a gallery. Please duplicate the Notion template first"],
     ["roadmap on a table", "roadmap", db("table", ["name", "status"]), "Notion page must be a board database, instead it is a table. Please duplicate the Notion template first"],
     ["blog missing all but name", "blog", db("table", ["Name", "Notes"]), "Missing required properties in Notion page, please duplicate the Notion template. Missing date, description, tags, authors, hidden"],
     ["changelog missing version", "changelog", db("table", ["name", "date", "tags", "hidden"]), "Missing required properties in Notion page, please duplicate the Notion template. Missing version"],
@@ -28,7 +30,7 @@ describe("docs/product.md §5 Notion page messages, verbatim", () => {
     ["changelog ok", "changelog", db("table", ["Name", "Date", "Version", "Tags", "Hidden", "Extra"]), null],
     ["roadmap ok", "roadmap", db("board", ["Name", "Status"]), null],
     ["docs on a plain page", "docs", plain, null],
-    ["docs on a database", "docs", db("table", []), null],
+    ["docs on a database (its rows become the pages)", "docs", db("table", []), null],
     ["docsv2 on a plain page", "docsv2", plain, null],
     ["help desk on a plain page", "help_desk", plain, null],
     ["simple on a list database", "simple", db("list", []), null],
@@ -52,5 +54,67 @@ describe("connected pages (issue 22)", () => {
     expect(notionPageProblem("docs", { ...plain, state: "private" })).toBe("The Notion page is not public, you need to share it to web first");
     expect(notionPageProblem("blog", plain, { connected: true })).toBe("Notion page must be a database, please duplicate the Notion template first");
     expect(notionPageProblem("docs", plain, { connected: true })).toBeNull();
+  });
+});
+
+/** A database as the page check reads it, with Notion's property types. */
+const typed = (collectionType: string, schema: Record<string, string>): NotionPageInspection => ({
+  state: "valid",
+  isCollection: true,
+  collectionType,
+  properties: Object.entries(schema).map(([name, type]) => ({ name, type })),
+});
+const NOTIONNEXT = { title: "title", slug: "text", summary: "text", tags: "multi_select", category: "select", date: "date", status: "select", type: "select" };
+const FEATHER = { Title: "title", Published: "checkbox", "Publish Date": "date", Excerpt: "text", Tags: "multi_select", Authors: "person" };
+
+describe("existing blog databases (issue 21 item 8)", () => {
+  it("accepts a list view when the properties fit, for blogs and changelogs", () => {
+    expect(notionPageProblem("blog", db("list", BLOG))).toBeNull();
+    expect(notionPageProblem("changelog", db("list", ["name", "date", "version", "tags", "hidden"]))).toBeNull();
+  });
+
+  it("finds NotionNext's and Feather's names by alias, only with a fitting type", () => {
+    // NotionNext has no authors property: the message is the spec's, naming just that.
+    expect(notionPageProblem("blog", typed("table", NOTIONNEXT))).toBe("Missing required properties in Notion page, please duplicate the Notion template. Missing authors");
+    expect(notionPageProblem("blog", typed("table", FEATHER))).toBeNull();
+    // An alias of the wrong type is not taken: a "summary" that is a date can't be the description.
+    expect(notionPageProblem("blog", typed("table", { ...FEATHER, Excerpt: "date" }))).toBe(
+      "Missing required properties in Notion page, please duplicate the Notion template. Missing description",
+    );
+  });
+
+  it("takes the owner's mapping, type-checked, and 'not used' only for fields a site can do without", () => {
+    expect(notionPageProblem("blog", typed("list", NOTIONNEXT), { propertyMap: { authors: null } })).toBeNull();
+    expect(notionPageProblem("blog", typed("table", { Name: "title", When: "date", Notes: "text", Labels: "multi_select", By: "person", Off: "checkbox" }), { propertyMap: { date: "When", description: "Notes", authors: "By", hidden: "Off" } })).toBeNull();
+    // The date may not be "not used"; a text can't be the date; the mapping's own problem is named first.
+    expect(notionPageProblem("blog", typed("table", NOTIONNEXT), { propertyMap: { authors: null, date: null } })).toBe("The date property is needed");
+    expect(notionPageProblem("blog", typed("table", NOTIONNEXT), { propertyMap: { authors: null, date: "summary" } })).toBe(
+      "summary is a text property and cannot be used as date: when the entry was published (a date)",
+    );
+    // Still not a database, or the wrong view: those messages come first, mapping or not.
+    expect(notionPageProblem("blog", plain, { propertyMap: { date: "Nope" } })).toBe("Notion page must be a database, please duplicate the Notion template first");
+    expect(propertyMapProblem({ date: "summary" }, typed("table", NOTIONNEXT).properties)).toBe("summary is a text property and cannot be used as date: when the entry was published (a date)");
+    expect(propertyMapProblem({ status: null }, [])).toBe("The status property is needed");
+    expect(propertyMapProblem({ tags: "category", authors: null }, typed("table", NOTIONNEXT).properties)).toBeNull();
+  });
+
+  it("offers only properties of a fitting type, and says what each field found", () => {
+    const choices = fieldChoices(["name", "date", "description", "tags", "authors", "hidden"], typed("table", NOTIONNEXT).properties);
+    expect(choices.map((c) => [c.field, c.current, c.candidates.map((p) => p.name)])).toEqual([
+      ["date", "date", ["date"]],
+      ["description", "summary", ["slug", "summary"]],
+      ["tags", "tags", ["tags", "category", "status", "type"]],
+      ["authors", undefined, ["slug", "summary"]],
+      ["hidden", "status", ["category", "status", "type"]],
+    ]);
+  });
+
+  it("reads visibility the way each kind of property means it", () => {
+    expect(hiddenByValue({ name: "Hidden", type: "checkbox" }, "Yes")).toBe(true);
+    expect(hiddenByValue({ name: "Published", type: "checkbox" }, "Yes")).toBe(false);
+    expect(hiddenByValue({ name: "Published", type: "checkbox" }, "No")).toBe(true);
+    expect(hiddenByValue({ name: "status", type: "select" }, "Published")).toBe(false);
+    expect(hiddenByValue({ name: "status", type: "select" }, "Draft")).toBe(true);
+    expect(hiddenByValue({ name: "Hidden", type: "select" }, "No")).toBe(false);
   });
 });

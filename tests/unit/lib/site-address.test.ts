@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUBDOMAIN_FORMAT_ERROR, SUBDOMAIN_RE, SUBDOMAIN_RESERVED_ERROR, siteHost, siteHostKey, siteHostPrefix, siteUrl, validateSubdomain } from "@/lib/site-address";
+import { SUBDOMAIN_FORMAT_ERROR, SUBDOMAIN_RE, SUBDOMAIN_RESERVED_ERROR, siteHost, siteHostKey, siteHostPrefix, siteUrl, suggestedSubdomain, validateSubdomain } from "@/lib/site-address";
 import { SITE_TYPES } from "@/lib/site-types";
 
 describe("site address (docs/product.md §5)", () => {
@@ -100,5 +100,20 @@ describe("validateSubdomain (CONTRACTS §4)", () => {
   it("has readable messages", () => {
     expect(SUBDOMAIN_FORMAT_ERROR).toMatch(/^Subdomain must be 3 to 63 characters: lowercase letters, digits and hyphens/);
     expect(SUBDOMAIN_RESERVED_ERROR).toBe("That subdomain is reserved");
+  });
+});
+
+describe("the subdomain suggested from a Notion link (review O5)", () => {
+  it.each([
+    ["https://www.notion.so/Lumen-Blog-3805c5294e7c44dd860716a39500aa0c", "lumen-blog"],
+    ["https://acme.notion.site/Caf%C3%A9-Notes-3805c5294e7c44dd860716a39500aa0c?pvs=4", "cafe-notes"],
+    ["https://www.notion.so/acme/Product-Docs-v2.0-3805c5294e7c44dd860716a39500aa0c", "product-docs-v20"],
+    // Only an id, a reserved name, a script a host can't carry, or not a link: no suggestion.
+    ["https://www.notion.so/3805c5294e7c44dd860716a39500aa0c", ""],
+    ["https://www.notion.so/App-3805c5294e7c44dd860716a39500aa0c", ""],
+    ["https://www.notion.so/%E3%83%96%E3%83%AD%E3%82%B0-3805c5294e7c44dd860716a39500aa0c", ""],
+    ["notion page", ""],
+  ])("%s → %j", (url, expected) => {
+    expect(suggestedSubdomain(url)).toBe(expected);
   });
 });

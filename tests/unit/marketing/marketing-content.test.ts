@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { SITE_TYPE_PAGES, siteTypePageBySlug, TEMPLATE_URLS } from "@/marketing-site/content/site-type-pages";
+import { SITE_TYPE_PAGES, siteTypePageBySlug } from "@/marketing-site/content/site-type-pages";
+import { parseTemplateUrls, templateCsvAt, templateCsvPath } from "@/lib/notion-templates";
+import { notionPageProblem } from "@/lib/notion-page-rules";
 import { FAQS, FEATURES } from "@/marketing-site/content/landing";
-import { monthsFreeYearly, planLimitLines } from "@/marketing-site/content/pricing";
+import { LIMIT_ROWS, monthsFreeYearly, planLimitLines } from "@/marketing-site/content/pricing";
 import { SITE_TYPE_INFO } from "@/lib/site-types";
 import { PLANS } from "@/lib/plans";
 import { SITE_TYPES } from "@/lib/site-types";
@@ -26,8 +28,35 @@ describe("site-type pages", () => {
     }
   });
 
-  it("invent no template links", () => {
-    expect(TEMPLATE_URLS).toEqual({});
+});
+
+describe("templates (issue 24)", () => {
+  it("exist for every database type, with exactly the required properties, and pass the page check once imported", () => {
+    for (const siteType of SITE_TYPES) {
+      const rule = SITE_TYPE_INFO[siteType].database;
+      const path = templateCsvPath(siteType);
+      if (!rule) {
+        expect(path, siteType).toBeNull();
+        continue;
+      }
+      const file = templateCsvAt(path!)!;
+      const [header, ...rows] = file.csv.trimEnd().split("\r\n").map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)); // commas outside quotes
+      expect(header!.map((h) => h.toLowerCase()), siteType).toEqual(rule.properties);
+      expect(rows.length, siteType).toBeGreaterThanOrEqual(3);
+      for (const row of rows) expect(row.length, siteType).toBe(header!.length);
+      // What Notion makes of the CSV, once it has the view the type needs: no problem left.
+      expect(notionPageProblem(siteType, { state: "valid", isCollection: true, collectionType: rule.collectionType, properties: header!.map((name) => ({ name })) })).toBeNull();
+    }
+    expect(templateCsvAt("/templates/docs.csv")).toBeNull();
+    expect(templateCsvAt("/templates/constructor.csv")).toBeNull();
+  });
+
+  it("takes an operator's public template links, per type, https only", () => {
+    expect(parseTemplateUrls("blog=https://acme.notion.site/Blog-1, roadmap = https://acme.notion.site/Road-2,docs=http://x,nope=https://y")).toEqual({
+      blog: "https://acme.notion.site/Blog-1",
+      roadmap: "https://acme.notion.site/Road-2",
+    });
+    expect(parseTemplateUrls(undefined)).toEqual({});
   });
 });
 
@@ -49,5 +78,14 @@ describe("pricing helpers", () => {
     expect(monthsFreeYearly({ ...PLANS.pro, monthlyUsd: 12, yearlyUsd: 120 })).toBe(2);
     expect(monthsFreeYearly({ ...PLANS.pro, monthlyUsd: 10, yearlyUsd: 120 })).toBe(0);
     expect(monthsFreeYearly(PLANS.free)).toBe(0);
+  });
+});
+
+describe("the pricing comparison table (review M5)", () => {
+  it("compares the limits the plan cards name, not only Pro's features", () => {
+    expect(LIMIT_ROWS.map((row) => [row.label, row.cell(PLANS.free), row.cell(PLANS.pro)])).toEqual([
+      ["Email subscribers", "Up to 100", "Unlimited"],
+      ["AI chatbot messages", "—", "500 a day"],
+    ]);
   });
 });

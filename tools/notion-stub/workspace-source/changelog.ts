@@ -11,7 +11,7 @@ export const CHANGELOG: DatabaseSource = {
   rows: [
     { title: "Lumen 2.0", edited: "2026-10-27", props: { Date: "2026-10-27", Version: "2.0.0", Tags: ["New", "Improved"], Hidden: false }, body: `
       - Instant dashboards backed by hourly roll-ups
-      - Shareable read-only funnels
+      - Shareable read-only funnels ([[Shareable funnels]] on the roadmap)
       - New query engine on columnar storage
       See the announcement: [[Introducing Lumen 2.0]].` },
     { title: "Weekly email reports", edited: "2026-10-06", props: { Date: "2026-10-06", Version: "1.9.4", Tags: ["New"], Hidden: false }, body: `

@@ -13,6 +13,7 @@ export const SHOWCASE: PageSource = {
   body: `
     How the Lumen team works, what we use and who we work with.
     @database customers
+    @database events
   `,
   databases: {
     customers: {
@@ -28,6 +29,18 @@ export const SHOWCASE: PageSource = {
           > We stopped guessing which campaign worked.` },
         { title: "Harbor Weekly", edited: "2026-10-12", icon: "file:chart-traffic.png", cover: "cover-privacy.png", props: { Industry: "Media", Since: "2024-11-02" }, body: `
           Harbor Weekly reads its newsletter traffic in Lumen and nowhere else.` },
+      ],
+    },
+    events: {
+      title: "Team calendar",
+      edited: "2026-11-01",
+      view: "calendar",
+      moreViews: ["timeline", "table"],
+      schema: { Name: "title", When: "date", Owner: "person" },
+      rows: [
+        { title: "Offsite in Lisbon", edited: "2026-10-30", props: { When: "2026-11-10/2026-11-12", Owner: ["maya"] }, body: `Three days of planning by the sea.` },
+        { title: "Lumen 2.1 release", edited: "2026-10-30", props: { When: "2026-11-18", Owner: ["jonas"] }, body: `The release after 2.0: saved segments.` },
+        { title: "Year in review", edited: "2026-10-31", props: { When: "2026-12-15", Owner: ["maya"] }, body: `What we shipped in 2026.` },
       ],
     },
     tools: {
@@ -92,7 +105,21 @@ export const SHOWCASE: PageSource = {
         ::: column
         @embed https://open.spotify.com/embed/playlist/37i9dQZF1DX5trt9i14X7j
         :::
+        @database talks
       `,
+      databases: {
+        talks: {
+          title: "Talks",
+          edited: "2026-10-22",
+          view: "gallery",
+          schema: { Name: "title", Event: "select" },
+          options: { Event: ["Launch week", "Meetup"] },
+          rows: [
+            { title: "Lumen 2.0 keynote", edited: "2026-10-21", cover: "cover-dashboards.png", props: { Event: "Launch week" }, body: `The keynote, with the demo that almost worked.` },
+            { title: "Counting without cookies", edited: "2026-10-20", cover: "cover-privacy.png", props: { Event: "Meetup" }, body: `How we count visitors without storing who they are.` },
+          ],
+        },
+      },
     },
     {
       title: "Reading room",

@@ -25,7 +25,7 @@ export type RowSource = {
   edited: string;
   icon?: string;
   cover?: string;
-  /** Property name → value: a string (text, date, select, status, url), string[] (multi_select, person), boolean. */
+  /** Property name → value: a string (text, date — "start/end" for a range —, select, status, url), string[] (multi_select, person), boolean. */
   props: Record<string, string | string[] | boolean>;
   body: string;
 };
@@ -47,6 +47,6 @@ export type DatabaseSource = {
   rows: RowSource[];
 };
 
-export type ViewType = "table" | "board" | "list" | "gallery";
+export type ViewType = "table" | "board" | "list" | "gallery" | "calendar" | "timeline";
 
 export type Person = { key: string; given: string; family: string; email: string };

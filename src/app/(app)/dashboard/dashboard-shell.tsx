@@ -11,7 +11,7 @@ import { PRODUCT_NAME } from "@/lib/brand";
  * docs/product.md §2: the dashboard shows a blank placeholder until the client has mounted (the theme is client-side),
  * and its page is re-keyed by the path without the query string.
  */
-export function DashboardShell({ email, children }: { email: string; children: React.ReactNode }) {
+export function DashboardShell({ email, operator, children }: { email: string; operator: boolean; children: React.ReactNode }) {
   const pathname = usePathname();
   const [mounted, setMounted] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -28,6 +28,11 @@ export function DashboardShell({ email, children }: { email: string; children: R
           </Link>
           <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
             <FeedbackButton text={`(from ${pathname})`} className="whitespace-nowrap text-neutral-300 hover:text-white" />
+            {operator && (
+              <Link href="/dashboard/admin" className="whitespace-nowrap text-neutral-300 hover:text-white">
+                Admin
+              </Link>
+            )}
             <Link href="/dashboard/account" className="whitespace-nowrap text-neutral-300 hover:text-white">
               Account
             </Link>

@@ -2,13 +2,16 @@ import Link from "next/link";
 import { getRuntime } from "@/runtime";
 import { requireSession } from "@/auth/session";
 import { listOwnerSites } from "@/core/sites/list-owner-sites";
+import { getViewTrends } from "@/core/analytics/get-view-trends";
 import { siteUrl } from "@/lib/site-address";
-import { SITE_TYPE_INFO } from "@/lib/site-types";
+import { SITE_TYPE_INFO, SITE_TYPES } from "@/lib/site-types";
+import { siteTypePageBySiteType } from "@/marketing-site/content/site-type-pages";
 
 export default async function DashboardPage() {
   const session = await requireSession();
   const { db, env } = getRuntime();
   const sites = await listOwnerSites(db, session.user.id);
+  const trends = new Map((await getViewTrends(db, session.user.id)).map((t) => [t.siteId, t.pageviews]));
   const billing = env.billingEnabled;
   return (
     <section aria-labelledby="sites-heading">
@@ -23,16 +26,31 @@ export default async function DashboardPage() {
         ) : null}
       </div>
       {sites.length === 0 ? (
-        <div className="fade-in mt-8 rounded-xl border border-dashed border-neutral-700 p-10 text-center">
-          <p className="text-neutral-300">You have no sites yet.</p>
-          <Link href="/new-site" className="mt-4 inline-block rounded-md bg-[#2255dd] px-4 py-2 font-medium text-white hover:bg-[#1a44b8]">
-            Create your first site
-          </Link>
+        <div className="fade-in mt-8 rounded-xl border border-dashed border-neutral-700 p-6 sm:p-10">
+          <div className="text-center">
+            <p className="text-neutral-200">You have no sites yet. A site is one public Notion page or database, published as it is.</p>
+            <Link href="/new-site" className="mt-4 inline-block rounded-md bg-[#2255dd] px-4 py-2 font-medium text-white hover:bg-[#1a44b8]">
+              Create your first site
+            </Link>
+          </div>
+          {/* What each type is, so a new owner knows what to build in Notion first (review O9). */}
+          <ul className="mt-8 grid gap-3 text-left sm:grid-cols-2 lg:grid-cols-3" aria-label="Kinds of site">
+            {SITE_TYPES.map((type) => (
+              <li key={type} className="rounded-lg border border-neutral-800 p-3">
+                <p className="font-medium">{SITE_TYPE_INFO[type].label}</p>
+                <p className="mt-1 text-sm text-neutral-400">{SITE_TYPE_INFO[type].description}</p>
+                <a href={`/site-types/${siteTypePageBySiteType(type).slug}`} className="mt-2 inline-block text-sm text-[#8fb0ff] underline">
+                  What to build in Notion<span className="sr-only"> for a {SITE_TYPE_INFO[type].label.toLowerCase()}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : (
         <ul className="mt-6 grid gap-3 md:grid-cols-2">
           {sites.map((site, i) => {
-            const address = site.customDomain ?? siteUrl({ siteType: site.siteType, subdomain: site.subdomain, appsDomain: env.APPS_DOMAIN }).replace(/^https?:\/\//, "");
+            const visitUrl = site.customDomain ? `https://${site.customDomain}` : siteUrl({ siteType: site.siteType, subdomain: site.subdomain, appsDomain: env.APPS_DOMAIN });
+            const address = visitUrl.replace(/^https?:\/\//, "");
             return (
               <li key={site.siteId} className="fade-in relative rounded-lg border border-neutral-800 p-4 hover:border-neutral-600" style={{ "--fade-index": i } as React.CSSProperties} data-testid="site-card">
                 <div className="flex items-start justify-between gap-3">
@@ -44,7 +62,12 @@ export default async function DashboardPage() {
                   </span>
                 </div>
                 <p className="mt-1 break-all text-sm text-neutral-400">{address}</p>
-                <p className="mt-2 text-xs text-neutral-500">
+                {/* Above the card's own link (its ::after covers the card), so visiting is one click from the list (review D8). */}
+                <a href={`${visitUrl}/`} target="_blank" rel="noopener" className="relative z-10 mt-1 inline-block text-sm text-[#8fb0ff] underline">
+                  Visit site<span className="sr-only">: {site.name}</span>
+                </a>
+                <Sparkline pageviews={trends.get(site.siteId) ?? []} />
+                <p className="mt-2 text-xs text-neutral-400">
                   {SITE_TYPE_INFO[site.siteType].label} · {billing ? (site.plan === "paid" ? "Paid plan" : "Free plan") : "Self-hosted"} ·{" "}
                   {site.lastSyncedAt ? `synced ${site.lastSyncedAt.toLocaleString("en")}` : "not synced yet"}
                 </p>
@@ -54,5 +77,20 @@ export default async function DashboardPage() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** Page views of the last 14 days as a small line (built-in analytics); the total is its accessible name. */
+function Sparkline({ pageviews }: { pageviews: number[] }) {
+  const total = pageviews.reduce((a, b) => a + b, 0);
+  const max = Math.max(1, ...pageviews);
+  const points = pageviews.map((v, i) => `${(i / Math.max(1, pageviews.length - 1)) * 100},${22 - (v / max) * 20}`).join(" ");
+  return (
+    <div className="mt-2 flex items-center gap-2 text-xs text-neutral-400" data-testid="site-sparkline">
+      <svg viewBox="0 0 100 24" preserveAspectRatio="none" className="h-6 w-28" role="img" aria-label={`${total} page views in the last 14 days`}>
+        <polyline points={points} fill="none" stroke="#5b8cff" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
+      </svg>
+      <span aria-hidden="true">{total} views · 14 days</span>
+    </div>
   );
 }

@@ -7,9 +7,13 @@ import { CONVERSION } from "@/integrations/tracking";
 import { trackConversion } from "@/components/tracking/browser";
 import { useRouter } from "next/navigation";
 import { siteRpc, RpcError } from "@/rpc/client";
-import { notionPageProblem, notionUrlProblem } from "@/lib/notion-page-rules";
+import { NOTION_PAGE_MESSAGES, notionPageProblem, notionUrlProblem, type NotionPageInspection } from "@/lib/notion-page-rules";
+import { fieldChoices, missingFields, type PropertyMap } from "@/lib/database-fields";
+import { PropertyMapping } from "@/components/property-mapping";
+import { templateCsvPath, templateSteps } from "@/lib/notion-templates";
 import type { SiteType } from "@/lib/site-types";
 import { requiredStructure, SITE_TYPE_INFO, SITE_TYPE_ORDER } from "@/lib/site-types";
+import { suggestedSubdomain } from "@/lib/site-address";
 import { Button } from "@/components/button";
 import { Dialog, useDialogState } from "@/components/dialog";
 import { useAction } from "@/components/use-action";
@@ -17,8 +21,9 @@ import { ConnectedPagePicker, type ConnectedChoice } from "./connected-page-pick
 
 const CHECK_DELAY_MS = 500;
 
-type PageCheck = { status: "idle" | "checking" | "ok" | "problem"; message?: string; privatePage?: boolean };
-type AddressCheck = { status: "idle" | "checking" | "free" | "taken" | "invalid"; host?: string; message?: string };
+/** `key`: the inputs the verdict answers; a verdict for other inputs is never shown (nor lets Create through). */
+type PageCheck = { status: "idle" | "checking" | "ok" | "problem"; message?: string; privatePage?: boolean; inspection?: NotionPageInspection; key?: string };
+type AddressCheck = { status: "idle" | "checking" | "free" | "taken" | "invalid"; host?: string; message?: string; key?: string };
 
 /** Runs `check` `CHECK_DELAY_MS` after the last change of `key`, aborting the previous one. */
 function useDebouncedCheck(key: string, check: (signal: AbortSignal) => Promise<void>) {
@@ -43,8 +48,11 @@ export function NewSiteForm({
   initialConnectionId,
   connectionError,
   notionOAuth = false,
+  appsDomain,
 }: {
   initialSiteType?: SiteType;
+  /** APPS_DOMAIN: shown around the subdomain field, so the whole address reads before the check (review O5). */
+  appsDomain?: string;
   /** Whether "Connect Notion" with OAuth is configured on this server. */
   notionOAuth?: boolean;
   /** Back from Notion's consent screen (`?connection=`), or its error (`?connectionError=`): "Connect Notion" is open. */
@@ -58,13 +66,30 @@ export function NewSiteForm({
   const [connected, setConnected] = useState<ConnectedChoice>(null);
   const [notionPageUrl, setNotionPageUrl] = useState("");
   const [subdomain, setSubdomain] = useState("");
+  const [subdomainTyped, setSubdomainTyped] = useState(false);
   const [name, setName] = useState("");
-  const [page, setPage] = useState<PageCheck>({ status: "idle" });
-  const [address, setAddress] = useState<AddressCheck>({ status: "idle" });
+  const [pageVerdict, setPageVerdict] = useState<PageCheck>({ status: "idle" });
+  const [addressVerdict, setAddressVerdict] = useState<AddressCheck>({ status: "idle" });
+  // "Checking…" at once on any change: an older verdict would speak for the previous type or link.
+  const pageKey = `${siteType}|${notionPageUrl}|${source}`;
+  const addressKey = `${siteType}|${subdomain}`;
+  const checked: PageCheck = pageVerdict.key === pageKey ? pageVerdict : { status: notionPageUrl.trim() ? "checking" : "idle" };
+  const address: AddressCheck = addressVerdict.key === addressKey ? addressVerdict : { status: subdomain.trim() ? "checking" : "idle" };
+  const setPage = (verdict: PageCheck) => setPageVerdict({ ...verdict, key: pageKey });
+  const setAddress = (verdict: AddressCheck) => setAddressVerdict({ ...verdict, key: addressKey });
+  const [propertyMap, setPropertyMap] = useState<PropertyMap>({});
+  // A database whose properties have other names: the owner maps them, and the same rules decide again.
+  const rule = SITE_TYPE_INFO[siteType].database;
+  const mappable = checked.inspection?.isCollection && rule && checked.inspection.properties.some((p) => p.type) && checked.status !== "checking" ? checked.inspection : null;
+  const mappedProblem = mappable ? notionPageProblem(siteType, mappable, { propertyMap }) : null;
+  const page: PageCheck = mappable && checked.status !== "idle" ? (mappedProblem ? { ...checked, status: "problem", message: mappedProblem } : { ...checked, status: "ok" }) : checked;
+  // Offered only when properties are what's missing (a wrong view type is not fixed by a mapping).
+  const unmapped = mappable && rule ? missingFields(rule.properties, mappable.properties) : [];
+  const showMapping = mappable && rule && unmapped.length > 0 && notionPageProblem(siteType, mappable) === NOTION_PAGE_MESSAGES.missingProperties(unmapped);
   const [templateDialog, openTemplate, closeTemplate] = useDialogState<{ siteType: SiteType }>({ siteType: "blog" });
   const create = useAction();
 
-  useDebouncedCheck(`${siteType}|${notionPageUrl}|${source}`, async (signal) => {
+  useDebouncedCheck(pageKey, async (signal) => {
     const url = notionPageUrl.trim();
     if (source === "connected") return;
     if (!url) return setPage({ status: "idle" });
@@ -74,14 +99,15 @@ export function NewSiteForm({
     try {
       const inspection = await siteRpc.call("safeGetNotionPageState", { notionPageUrl: url }, { signal });
       const problem = notionPageProblem(siteType, inspection);
-      setPage(problem ? { status: "problem", message: problem, privatePage: inspection.state === "private" } : { status: "ok" });
+      setPropertyMap({});
+      setPage(problem ? { status: "problem", message: problem, privatePage: inspection.state === "private", inspection } : { status: "ok", inspection });
     } catch (err) {
       if (aborted(err)) return;
       setPage({ status: "problem", message: err instanceof RpcError ? err.message : GENERIC_ERROR_MESSAGE });
     }
   });
 
-  useDebouncedCheck(`${siteType}|${subdomain}`, async (signal) => {
+  useDebouncedCheck(addressKey, async (signal) => {
     const value = subdomain.trim().toLowerCase();
     if (!value) return setAddress({ status: "idle" });
     setAddress({ status: "checking" });
@@ -98,7 +124,13 @@ export function NewSiteForm({
   const submit = async () => {
     const from = source === "connected" && connected ? { notionPageUrl: connected.notionPageUrl, connectionId: connected.connectionId } : { notionPageUrl: notionPageUrl.trim() };
     const created = await create.run(() =>
-      siteRpc.call("createNewSite", { siteType, ...from, subdomain: subdomain.trim().toLowerCase(), name: name.trim() || undefined }),
+      siteRpc.call("createNewSite", {
+        siteType,
+        ...from,
+        subdomain: subdomain.trim().toLowerCase(),
+        name: name.trim() || undefined,
+        ...(source === "public" && Object.keys(propertyMap).length ? { propertyMap } : {}),
+      }),
     );
     if (!created) return;
     trackConversion(readPublicConfig().tracking, CONVERSION.newSite, { siteType: created.siteType });
@@ -164,7 +196,11 @@ export function NewSiteForm({
           autoComplete="off"
           placeholder="https://www.notion.so/…"
           value={notionPageUrl}
-          onChange={(e) => setNotionPageUrl(e.target.value)}
+          onChange={(e) => {
+            setNotionPageUrl(e.target.value);
+            // Until the owner types an address, it follows the page's title in the link (review O5).
+            if (!subdomainTyped) setSubdomain(suggestedSubdomain(e.target.value));
+          }}
           aria-describedby="notion-url-status"
           aria-invalid={page.status === "problem" || undefined}
           className="mt-3 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 outline-none focus:border-[#2255dd] focus:ring-2 focus:ring-[#2255dd]/30"
@@ -177,7 +213,19 @@ export function NewSiteForm({
               {page.message}
             </span>
           ) : null}
+          {page.status === "problem" && templateCsvPath(siteType) && /template/i.test(page.message ?? "") ? (
+            <button type="button" className="ml-2 text-[#1a44b8] underline" onClick={() => openTemplate({ siteType })}>
+              Get the {SITE_TYPE_INFO[siteType].label.toLowerCase()} template
+            </button>
+          ) : null}
         </div>
+        {showMapping && rule ? (
+          <div className="mt-3 rounded-lg border border-neutral-200 bg-white p-3">
+            <p className="mb-2 text-sm font-medium">Or use your database as it is: choose which of its properties the {SITE_TYPE_INFO[siteType].label.toLowerCase()} reads.</p>
+            <PropertyMapping fields={fieldChoices(rule.properties, mappable.properties)} value={propertyMap} onChange={setPropertyMap} />
+            <p className="mt-2 text-xs text-neutral-600">You can change this later in the site&apos;s settings.</p>
+          </div>
+        ) : null}
         {page.privatePage ? (
           <figure className="mt-3 rounded-lg border border-neutral-200 bg-white p-3">
             {/* eslint-disable-next-line @next/next/no-img-element -- a static illustration, no optimisation needed */}
@@ -199,16 +247,21 @@ export function NewSiteForm({
         <label htmlFor="subdomain" className="text-lg font-semibold">
           3. Its address
         </label>
-        <div className="mt-3 flex flex-wrap items-center gap-2">
+        <div className="mt-3 flex flex-wrap items-center gap-1 text-neutral-700">
+          {appsDomain ? <span data-testid="address-prefix">{SITE_TYPE_INFO[siteType].prefix}</span> : null}
           <input
             id="subdomain"
             autoComplete="off"
             placeholder="acme"
             value={subdomain}
-            onChange={(e) => setSubdomain(e.target.value.toLowerCase())}
+            onChange={(e) => {
+              setSubdomainTyped(true);
+              setSubdomain(e.target.value.toLowerCase());
+            }}
             aria-describedby="subdomain-status"
-            className="w-full rounded-md border border-neutral-300 bg-white px-3 py-2 outline-none focus:border-[#2255dd] focus:ring-2 focus:ring-[#2255dd]/30 sm:w-64"
+            className="min-w-0 flex-1 rounded-md border border-neutral-300 bg-white px-3 py-2 outline-none focus:border-[#2255dd] focus:ring-2 focus:ring-[#2255dd]/30 sm:w-64 sm:flex-none"
           />
+          {appsDomain ? <span data-testid="address-suffix">.{appsDomain}</span> : null}
         </div>
         <div id="subdomain-status" aria-live="polite" className="mt-2 min-h-6 text-sm">
           {address.status === "checking" ? <span className="text-neutral-500">Checking…</span> : null}
@@ -268,12 +321,45 @@ function TemplateHelp({ siteType }: { siteType: SiteType }) {
               </li>
             ))}
           </ul>
-          <p>Duplicate the template into your workspace, or add the properties to your own database.</p>
+          <TemplateLinks siteType={siteType} />
+          <p>Or add these properties to a database you already have.</p>
         </>
       ) : (
         <p>The page can be {SITE_TYPE_INFO[siteType].notionPage}; each sub-page becomes a page of the site.</p>
       )}
       <p>Then share it to the web (Share → Publish) and paste its link.</p>
     </div>
+  );
+}
+
+/** The type's template: the operator's public Notion template when set, else the CSV to import, with the steps. */
+function TemplateLinks({ siteType }: { siteType: SiteType }) {
+  const notionTemplate = readPublicConfig().templateUrls?.[siteType];
+  const csv = templateCsvPath(siteType);
+  if (notionTemplate) {
+    return (
+      <p>
+        <a href={notionTemplate} target="_blank" rel="noopener noreferrer" className="font-medium text-[#1a44b8] underline">
+          Duplicate in Notion
+        </a>
+        , share it to the web, and paste its link.
+      </p>
+    );
+  }
+  if (!csv) return null;
+  return (
+    <>
+      <p>
+        {/* A plain link: the app serves the file outside Next.js. */}
+        <a href={csv} download className="font-medium text-[#1a44b8] underline" data-testid="template-download">
+          Download the {SITE_TYPE_INFO[siteType].label.toLowerCase()} template (CSV)
+        </a>
+      </p>
+      <ol className="list-decimal space-y-1 pl-5">
+        {templateSteps(siteType).map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { requireSession } from "@/auth/session";
 import { isSiteType } from "@/lib/site-types";
 import { getRuntime } from "@/runtime";
 import { NewSiteForm } from "./new-site-form";
+import { AppHeader } from "@/components/app-header";
 
 export const metadata: Metadata = { title: "Create a site", robots: { index: false } };
 
@@ -13,17 +14,19 @@ export default async function NewSitePage({ searchParams }: { searchParams: Prom
   const requested = params.siteType;
   const text = (v: string | string[] | undefined) => (typeof v === "string" && v ? v.slice(0, 300) : undefined);
   return (
-    <main className="min-h-screen bg-neutral-50 text-neutral-900">
-      <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+    <div className="min-h-screen bg-neutral-50 text-neutral-900">
+      <AppHeader signedIn />
+      <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
         <h1 className="text-2xl font-semibold sm:text-3xl">Create a site</h1>
-        <p className="mt-2 text-neutral-600">Pick what you are building, paste your public Notion page, choose an address.</p>
+        <p className="mt-2 text-neutral-600">Pick what you are building, paste your public Notion page (or start from our template), choose an address.</p>
         <NewSiteForm
           initialSiteType={isSiteType(requested) ? requested : undefined}
           initialConnectionId={text(params.connection)}
           connectionError={text(params.connectionError)}
           notionOAuth={getRuntime().env.notionOAuthEnabled}
+          appsDomain={getRuntime().env.APPS_DOMAIN}
         />
-      </div>
-    </main>
+      </main>
+    </div>
   );
 }

@@ -4,8 +4,9 @@ import { getRuntime } from "@/runtime";
 import { getSession } from "@/auth/session";
 import { PRODUCT_NAME } from "@/lib/brand";
 import { safeLocalPath } from "@/lib/safe-local-path";
-import { DEFAULT_AFTER_SIGN_IN, emailSignInEnabled } from "@/auth/auth-options";
+import { DEFAULT_AFTER_SIGN_IN, emailLinkDelivery, emailSignInEnabled } from "@/auth/auth-options";
 import { SignInForm } from "./sign-in-form";
+import { AppFooter, AppHeader } from "@/components/app-header";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -41,7 +42,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   if (!errorCode && (await getSession())?.user?.id) redirect(callbackUrl);
   const { env } = getRuntime();
   return (
-    <main className="grid min-h-screen place-items-center bg-neutral-50 px-4">
+    <div className="flex min-h-screen flex-col bg-neutral-50">
+      <AppHeader signedIn={false} />
+      <main className="grid flex-1 place-items-center px-4 py-10">
       <div className="w-full max-w-sm rounded-xl border border-neutral-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-semibold text-neutral-900">Sign in to {PRODUCT_NAME}</h1>
         <SignInForm
@@ -50,8 +53,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           google={Boolean(env.GOOGLE_CLIENT_ID)}
           testLogin={env.testLoginEnabled}
           emailSignIn={emailSignInEnabled(env)}
+          linkDelivery={emailLinkDelivery(env)}
         />
       </div>
-    </main>
+      </main>
+      <AppFooter />
+    </div>
   );
 }

@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { signIn } from "next-auth/react";
 
-type Props = { callbackUrl: string; initialError: string | null; google: boolean; testLogin: boolean; emailSignIn: boolean };
+type Props = { callbackUrl: string; initialError: string | null; google: boolean; testLogin: boolean; emailSignIn: boolean; linkDelivery: "inbox" | "server-log" };
 
-export function SignInForm({ callbackUrl, initialError, google, testLogin, emailSignIn }: Props) {
+export function SignInForm({ callbackUrl, initialError, google, testLogin, emailSignIn, linkDelivery }: Props) {
   const [error, setError] = useState<string | null>(initialError);
   const [pending, setPending] = useState<"google" | "test-login" | "email" | null>(null);
   const [email, setEmail] = useState("");
@@ -66,7 +66,16 @@ export function SignInForm({ callbackUrl, initialError, google, testLogin, email
       {emailSignIn &&
         (linkSentTo ? (
           <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-            Check your inbox: we sent a sign-in link to <strong>{linkSentTo}</strong>. It works once, for 24 hours.
+            {linkDelivery === "inbox" ? (
+              <>
+                Check your inbox: we sent a sign-in link to <strong>{linkSentTo}</strong>. It works once, for 24 hours.
+              </>
+            ) : (
+              <>
+                This instance has no email provider, so the sign-in link for <strong>{linkSentTo}</strong> was written to the
+                server log (and the email_outbox table). Open it from there; it works once, for 24 hours.
+              </>
+            )}
           </p>
         ) : (
           <EmailForm

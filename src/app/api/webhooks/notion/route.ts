@@ -19,6 +19,8 @@ export async function POST(request: Request) {
       rawBody,
       request.headers.get("x-notion-signature"),
     );
+    // Webhooks reach us: connected sites may poll rarely from now on.
+    if (result.kind === "verification" || result.kind === "event") runtime.notionWatch.noteWebhooksVerified();
     // Refreshes run on after the answer: Notion wants a quick 200.
     const body = result.kind === "event" ? { kind: result.kind, eventId: result.eventId, sites: result.sites.length } : result;
     return Response.json(body, { headers: { "cache-control": "no-store" } });

@@ -12,6 +12,8 @@ import { listSearchMisses } from "@/core/search/list-search-misses";
 import { SITE_TYPE_INFO } from "@/lib/site-types";
 import { sectionsFor, type SectionId } from "../sections/catalog";
 import { SiteScreen } from "../sections/site-screen";
+import { UnsavedChangesGuard } from "@/components/unsaved-changes";
+import { CurrentTabInView } from "@/components/current-tab-in-view";
 
 export const metadata: Metadata = { title: "Site" };
 
@@ -21,7 +23,7 @@ type Props = { params: Promise<{ siteId: string; section?: string[] }> };
 export default async function SitePage({ params }: Props) {
   const { siteId, section } = await params;
   const session = await requireSession();
-  const { db, env } = getRuntime();
+  const { db, env, ai } = getRuntime();
   let overview: SiteOverview;
   try {
     overview = await getSiteOverview(db, env.APPS_DOMAIN, session.user.id, siteId);
@@ -41,6 +43,7 @@ export default async function SitePage({ params }: Props) {
     searchMisses: current === "feedback" ? await listSearchMisses(db, session.user.id, siteId) : [],
     billing: env.billingEnabled,
     notionOAuth: env.notionOAuthEnabled,
+    aiModel: ai !== null,
   };
 
   return (
@@ -59,7 +62,7 @@ export default async function SitePage({ params }: Props) {
           {overview.status === "published" ? "Published" : "Paused"}
         </span>
       </div>
-      <a href={overview.url} target="_blank" rel="noopener" className="mt-1 inline-block break-all text-[#8fb0ff] hover:underline" data-testid="site-url">
+      <a href={overview.url} target="pagewright-owner" rel="noopener" className="mt-1 inline-block break-all text-[#8fb0ff] hover:underline" data-testid="site-url">
         {overview.url.replace(/^https?:\/\//, "")}
       </a>
       {lapse ? (
@@ -87,9 +90,12 @@ export default async function SitePage({ params }: Props) {
               </li>
             ))}
           </ul>
+          <CurrentTabInView current={current} />
         </nav>
         <div className="min-w-0 flex-1">
-          <SiteScreen section={current} site={overview} extra={extra} />
+          <UnsavedChangesGuard key={current}>
+            <SiteScreen section={current} site={overview} extra={extra} />
+          </UnsavedChangesGuard>
         </div>
       </div>
     </div>

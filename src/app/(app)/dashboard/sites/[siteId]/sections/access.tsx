@@ -6,6 +6,7 @@ import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { Panel, TextField, Toggle } from "@/components/fields";
 import { useSave } from "./use-save";
+import { FieldErrors } from "@/components/field-errors";
 
 export function PasswordSection({ site }: { site: SiteOverview }) {
   const [password, setPassword] = useState("");
@@ -54,11 +55,12 @@ export function RedirectsSection({ site }: { site: SiteOverview }) {
   return (
     <Panel title="Redirects" description="Send an old path to a page of the site or another address. Renamed posts keep their old addresses automatically.">
       {rows.length === 0 ? <p className="text-sm text-neutral-400">No redirects.</p> : null}
+      <FieldErrors value={saving.errors}>
       <div className="space-y-3">
         {rows.map((r, i) => (
           <div key={i} className="grid gap-2 rounded-lg border border-neutral-800 p-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end sm:border-0 sm:p-0">
-            <TextField label={`Redirect ${i + 1} from`} placeholder="/old-path" value={r.from} onChange={(e) => update(i, { from: e.target.value })} />
-            <TextField label={`Redirect ${i + 1} to`} placeholder="/new-path or https://…" value={r.to} onChange={(e) => update(i, { to: e.target.value })} />
+            <TextField label={`Redirect ${i + 1} from`} field={`redirects.${i}.from`} placeholder="/old-path" value={r.from} onChange={(e) => update(i, { from: e.target.value })} />
+            <TextField label={`Redirect ${i + 1} to`} field={`redirects.${i}.to`} placeholder="/new-path or https://…" value={r.to} onChange={(e) => update(i, { to: e.target.value })} />
             <div className="pb-2">
               <Toggle label="Permanent" checked={r.permanent} onChange={(permanent) => update(i, { permanent })} />
             </div>
@@ -68,6 +70,7 @@ export function RedirectsSection({ site }: { site: SiteOverview }) {
           </div>
         ))}
       </div>
+      </FieldErrors>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setRows((rs) => [...rs, { from: "", to: "", permanent: true }])}>
           Add redirect

@@ -4,6 +4,7 @@ import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
+import { AiOffNotice } from "./features";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { RpcError, siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
@@ -37,7 +38,7 @@ function withCitations(text: string, sources: Source[] = []): ReactNode[] {
  * that apply only when the owner confirms each one, through the same RPC method the other screens use. The chat
  * (not the files still in draft) is kept in local storage per site and survives reloads.
  */
-export function AssistantSection({ site }: { site: SiteOverview }) {
+export function AssistantSection({ site, aiModel }: { site: SiteOverview; aiModel: boolean }) {
   const router = useRouter();
   // The dashboard renders only after mounting (dashboard-shell), so local storage is there; the screen is keyed by path.
   const [state, setState] = useState<SiteChatState<File>>(() => parseSiteChat<File>(localStorage.getItem(siteChatKey(site.siteId)), site.siteId));
@@ -122,6 +123,7 @@ export function AssistantSection({ site }: { site: SiteOverview }) {
       title="Assistant"
       description="Ask about your site and how to do things here. It can suggest changes to your settings; nothing changes until you apply a suggestion."
     >
+      {aiModel ? null : <AiOffNotice who="You" />}
       <div ref={log} className="flex max-h-[60vh] min-h-40 flex-col gap-3 overflow-y-auto rounded-lg border border-neutral-800 p-3" aria-live="polite" data-testid="assistant-log">
         {state.messages.length === 0 ? <p className="text-sm text-neutral-400">Try “How do I put the site on my own domain?” or “Make the accent colour dark green”.</p> : null}
         {state.messages.map((m) => (
@@ -162,6 +164,7 @@ export function AssistantSection({ site }: { site: SiteOverview }) {
           Message
         </label>
         <textarea
+          data-not-a-setting
           id="assistant-input"
           value={draft}
           maxLength={4000}
@@ -195,6 +198,7 @@ export function AssistantSection({ site }: { site: SiteOverview }) {
             ref={fileInput}
             id="assistant-file"
             type="file"
+            data-not-a-setting
             accept="image/png,image/jpeg,image/webp,image/gif"
             className="sr-only"
             aria-label="Attach image file"

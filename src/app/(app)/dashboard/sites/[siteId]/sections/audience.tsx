@@ -10,7 +10,7 @@ import { useAction } from "@/components/use-action";
 import type { ScreenExtra } from "./site-screen";
 
 /** Saves text as a file through a temporary link (the CSV export). */
-function download(fileName: string, text: string, type: string) {
+export function download(fileName: string, text: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement("a");
   a.href = url;

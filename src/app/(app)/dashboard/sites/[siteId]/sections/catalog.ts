@@ -3,17 +3,19 @@ import { siteTypeHas, type SiteType } from "@/lib/site-types";
 /** The per-site screens of the dashboard, in menu order; some only for site types with the capability they manage. */
 export const SECTIONS = [
   { id: "general", label: "General" },
-  { id: "assistant", label: "Assistant" },
   { id: "domain", label: "Domain" },
   { id: "password", label: "Password" },
   { id: "redirects", label: "Redirects" },
   { id: "widget", label: "Widget" },
   { id: "ai", label: "AI chatbot" },
-  { id: "analytics", label: "Analytics" },
+  { id: "analytics", label: "Analytics integrations" },
   { id: "email", label: "Email", only: "subscribers" },
   { id: "versions", label: "Versions", only: "versions" },
   { id: "subscribers", label: "Subscribers", only: "subscribers" },
   { id: "feedback", label: "Feedback", only: "feedback" },
+  { id: "votes", label: "Votes & ideas", only: "votes" },
+  { id: "whats-new", label: "What's new", only: "whatsNew" },
+  { id: "assistant", label: "Assistant" },
   { id: "plan", label: "Plan" },
   { id: "delete", label: "Delete" },
 ] as const;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import toast from "react-hot-toast";
 import { readPublicConfig } from "@/lib/public-config";
 import { CONVERSION } from "@/integrations/tracking";
 import { trackConversion } from "@/components/tracking/browser";
@@ -11,6 +12,23 @@ import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { Panel, TextField } from "@/components/fields";
 import { useAction } from "@/components/use-action";
+import { FieldErrors } from "@/components/field-errors";
+
+/** The placeholder's first label follows the site's type (review D12: not "docs." on a blog). */
+export const DOMAIN_PLACEHOLDER_LABEL: Record<SiteOverview["siteType"], string> = {
+  blog: "blog",
+  changelog: "changelog",
+  roadmap: "roadmap",
+  docs: "docs",
+  docsv2: "docs",
+  help_desk: "help",
+  simple: "www",
+};
+
+const AUTO_RECHECK_MS = 60_000;
+
+/** What an owner pastes is often a whole address ("https://www.Example.com/"): keep only the host part. */
+const typedDomain = (input: string) => input.trim().replace(/^https?:\/\//i, "").replace(/\/+$/, "").toLowerCase();
 
 /** The custom domain: set it, create the DNS records shown, verify; only a verified domain serves the site. */
 export function DomainSection({ site }: { site: SiteOverview }) {
@@ -33,6 +51,23 @@ export function DomainSection({ site }: { site: SiteOverview }) {
     return () => ctrl.abort();
   }, [site.siteId]);
 
+  // While the screen is open and the domain waits for its records, check again every minute without a click
+  // (review D12: DNS changes take minutes to show, and owners should not have to keep pressing Verify).
+  const waiting = Boolean(state?.domain && !state.verified);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
+      siteRpc
+        .call("verifySiteDomain", { siteId: site.siteId })
+        .then((next) => {
+          setState(next);
+          if (next.verified) router.refresh();
+        })
+        .catch(() => undefined);
+    }, AUTO_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [waiting, site.siteId, router]);
+
   const apply = (next: DomainState | undefined) => {
     if (!next) return;
     setState(next);
@@ -45,16 +80,18 @@ export function DomainSection({ site }: { site: SiteOverview }) {
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          void saving.run(() => siteRpc.call("updateSiteDomain", { siteId: site.siteId, domain: domain.trim().toLowerCase() }), { success: "Domain saved" }).then((saved) => {
+          void saving.run(() => siteRpc.call("updateSiteDomain", { siteId: site.siteId, domain: typedDomain(domain) }), { success: "Domain saved", field: "domain" }).then((saved) => {
             if (saved) trackConversion(readPublicConfig().tracking, CONVERSION.addCustomDomain, { siteType: site.siteType });
             apply(saved);
           });
         }}
       >
         <div className="min-w-0 flex-1">
-          <TextField label="Domain" placeholder="docs.example.com" autoComplete="off" value={domain} onChange={(e) => setDomain(e.target.value)} />
+          <FieldErrors value={saving.errors}>
+            <TextField label="Domain" field="domain" placeholder={`${DOMAIN_PLACEHOLDER_LABEL[site.siteType]}.example.com`} autoComplete="off" value={domain} onChange={(e) => setDomain(e.target.value)} />
+          </FieldErrors>
         </div>
-        <Button type="submit" loading={saving.pending} disabled={!domain.trim() || domain.trim().toLowerCase() === state?.domain}>
+        <Button type="submit" loading={saving.pending} disabled={!typedDomain(domain) || typedDomain(domain) === state?.domain}>
           Save domain
         </Button>
       </form>
@@ -68,7 +105,8 @@ export function DomainSection({ site }: { site: SiteOverview }) {
               </span>
             ) : (
               <span className="text-amber-300">
-                {state.domain} is not verified yet. Create these DNS records, then check within {DOMAIN_CLAIM_TTL_DAYS} days: the first site to verify a domain gets it.
+                {state.domain} is not verified yet. Create these DNS records, then check within {DOMAIN_CLAIM_TTL_DAYS} days: the first site to verify a domain gets it. While this
+                screen is open we check again every minute.
               </span>
             )}
           </p>
@@ -87,7 +125,10 @@ export function DomainSection({ site }: { site: SiteOverview }) {
                   <tr key={`${r.type}|${r.name}|${r.value}`} className="border-t border-neutral-800 align-top">
                     <td className="py-2 pr-4 font-mono">{r.type}</td>
                     <td className="py-2 pr-4 font-mono break-all">{r.name}</td>
-                    <td className="py-2 pr-4 font-mono break-all">{r.value}</td>
+                    <td className="py-2 pr-4 font-mono break-all">
+                      {r.value}
+                      <CopyButton text={r.value} what={`${r.type} value`} />
+                    </td>
                     <td className="py-2">{r.ok === null ? "–" : r.ok ? "✓" : "✗"}</td>
                   </tr>
                 ))}
@@ -126,5 +167,18 @@ export function DomainSection({ site }: { site: SiteOverview }) {
         </p>
       ) : null}
     </Panel>
+  );
+}
+
+/** Copies a record's value, which owners otherwise retype into their DNS provider (review D12). */
+function CopyButton({ text, what }: { text: string; what: string }) {
+  return (
+    <button
+      type="button"
+      className="ml-2 rounded border border-neutral-700 px-1.5 py-0.5 font-sans text-xs text-neutral-300 hover:bg-neutral-800"
+      onClick={() => void navigator.clipboard.writeText(text).then(() => toast.success("Copied"), () => toast.error("Could not copy"))}
+    >
+      Copy<span className="sr-only"> {what}</span>
+    </button>
   );
 }

@@ -7,6 +7,7 @@ import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { ColorField, Panel, SelectField, TextArea, TextField, Toggle } from "@/components/fields";
 import { useSave } from "./use-save";
+import { FieldErrors } from "@/components/field-errors";
 import toast from "react-hot-toast";
 import { CONVERSION, type ConversionEvent } from "@/integrations/tracking";
 import { trackConversion } from "@/components/tracking/browser";
@@ -73,18 +74,21 @@ export function WidgetSection({ site }: { site: SiteOverview }) {
   );
 }
 
-export function AiSection({ site }: { site: SiteOverview }) {
+export function AiSection({ site, aiModel }: { site: SiteOverview; aiModel: boolean }) {
   const wasOn = useTurnedOn(site.settings.ai.enabled, CONVERSION.enableAiChatbot, site.siteType);
   const [ai, setAi] = useState(site.settings.ai);
   const [questions, setQuestions] = useState(ai.suggestedQuestions.join("\n"));
   const saving = useSave();
   return (
     <Panel title="AI chatbot" description="Answers visitors' questions from this site's pages, with links to the pages it used.">
+      {aiModel ? null : <AiOffNotice who="Visitors" />}
       <Toggle label="Enable the chatbot" checked={ai.enabled} onChange={(enabled) => setAi({ ...ai, enabled })} />
-      <TextField label="Assistant name" value={ai.assistantName} maxLength={60} onChange={(e) => setAi({ ...ai, assistantName: e.target.value })} />
+      <FieldErrors value={saving.errors}>
+      <TextField label="Assistant name" field="ai.assistantName" value={ai.assistantName} maxLength={60} onChange={(e) => setAi({ ...ai, assistantName: e.target.value })} />
       <TextArea label="Welcome message" value={ai.welcomeMessage} maxLength={500} onChange={(welcomeMessage) => setAi({ ...ai, welcomeMessage })} />
       <TextArea label="Suggested questions" hint="One per line, up to 6." value={questions} onChange={setQuestions} rows={4} />
       <TextArea label="Extra instructions" value={ai.instructions} maxLength={2000} onChange={(instructions) => setAi({ ...ai, instructions })} rows={4} />
+      </FieldErrors>
       <ColorField label="Accent colour" value={ai.accentColor} onChange={(accentColor) => setAi({ ...ai, accentColor })} />
       <Button
         loading={saving.pending}
@@ -105,39 +109,16 @@ export function AiSection({ site }: { site: SiteOverview }) {
   );
 }
 
-export function AnalyticsSection({ site }: { site: SiteOverview }) {
-  const [googleAnalyticsId, setGa] = useState(site.settings.analytics.googleAnalyticsId ?? "");
-  const [plausibleDomain, setPlausible] = useState(site.settings.analytics.plausibleDomain ?? "");
-  const saving = useSave();
-  return (
-    <Panel title="Analytics" description="Only the providers you set here load on your site, and your site's security policy allows exactly them.">
-      <TextField label="Google Analytics measurement ID" placeholder="G-XXXXXXX" value={googleAnalyticsId} onChange={(e) => setGa(e.target.value)} />
-      <TextField label="Plausible domain" placeholder="example.com" value={plausibleDomain} onChange={(e) => setPlausible(e.target.value)} />
-      <Button
-        loading={saving.pending}
-        onClick={() =>
-          void saving.save(() =>
-            siteRpc.call("upsertAnalyticsCustomization", {
-              siteId: site.siteId,
-              analytics: { googleAnalyticsId: googleAnalyticsId.trim() || null, plausibleDomain: plausibleDomain.trim() || null },
-            }),
-          )
-        }
-      >
-        Save analytics
-      </Button>
-    </Panel>
-  );
-}
-
 export function EmailSection({ site }: { site: SiteOverview }) {
   const [email, setEmail] = useState(site.settings.email);
   const saving = useSave();
   return (
     <Panel title="Email" description="Confirmed subscribers can get an email when you publish a new post.">
       <Toggle label="Email subscribers about new posts" checked={email.notifySubscribers} onChange={(notifySubscribers) => setEmail({ ...email, notifySubscribers })} />
-      <TextField label="Sender name" value={email.senderName} maxLength={80} onChange={(e) => setEmail({ ...email, senderName: e.target.value })} />
-      <TextField label="Reply-to address" type="email" value={email.replyTo ?? ""} onChange={(e) => setEmail({ ...email, replyTo: e.target.value.trim() || null })} />
+      <FieldErrors value={saving.errors}>
+      <TextField label="Sender name" field="email.senderName" value={email.senderName} maxLength={80} onChange={(e) => setEmail({ ...email, senderName: e.target.value })} />
+      <TextField label="Reply-to address" field="email.replyTo" type="email" value={email.replyTo ?? ""} onChange={(e) => setEmail({ ...email, replyTo: e.target.value.trim() || null })} />
+      </FieldErrors>
       <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSiteEmailSettings", { siteId: site.siteId, email }))}>
         Save email settings
       </Button>
@@ -152,15 +133,17 @@ export function VersionsSection({ site }: { site: SiteOverview }) {
   return (
     <Panel title="Versions" description="Each version is its own Notion page tree. The first is the default, served at the site's root; the others under /label/.">
       {versions.length === 0 ? <p className="text-sm text-neutral-400">One version: the site&apos;s Notion page.</p> : null}
+      <FieldErrors value={saving.errors}>
       {versions.map((v, i) => (
         <div key={i} className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-          <TextField label={`Version ${i + 1} label`} placeholder="v2" value={v.label} maxLength={40} onChange={(e) => update(i, { label: e.target.value })} />
-          <TextField label={`Version ${i + 1} Notion page`} placeholder="https://www.notion.so/…" value={v.notionPageUrl} onChange={(e) => update(i, { notionPageUrl: e.target.value })} />
+          <TextField label={`Version ${i + 1} label`} field={`versions.${i}.label`} placeholder="v2" value={v.label} maxLength={40} onChange={(e) => update(i, { label: e.target.value })} />
+          <TextField label={`Version ${i + 1} Notion page`} field={`versions.${i}.notionPageUrl`} placeholder="https://www.notion.so/…" value={v.notionPageUrl} onChange={(e) => update(i, { notionPageUrl: e.target.value })} />
           <Button variant="secondary" onClick={() => setVersions((vs) => vs.filter((_, j) => j !== i))} aria-label={`Remove version ${i + 1}`}>
             Remove
           </Button>
         </div>
       ))}
+      </FieldErrors>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" disabled={versions.length >= 20} onClick={() => setVersions((vs) => [...vs, { label: "", notionPageUrl: "" }])}>
           Add version
@@ -170,5 +153,17 @@ export function VersionsSection({ site }: { site: SiteOverview }) {
         </Button>
       </div>
     </Panel>
+  );
+}
+
+/** Said plainly on the AI screens when the server has no model: what people get instead. */
+export function AiOffNotice({ who }: { who: "Visitors" | "You" }) {
+  return (
+    <p role="note" className="rounded-md border border-amber-800 bg-amber-950/60 px-4 py-3 text-sm text-amber-200" data-testid="ai-off">
+      AI answers are off on this server.{" "}
+      {who === "Visitors"
+        ? "Visitors still get answers from the site's own search: the best matching passage, with links to its pages."
+        : "The assistant still answers from your site's search and the product guide, with links, but can't suggest changes."}
+    </p>
   );
 }

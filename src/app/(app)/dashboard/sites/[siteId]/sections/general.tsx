@@ -6,8 +6,11 @@ import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { ColorField, Panel, SelectField, TextField, Toggle } from "@/components/fields";
 import { useSave } from "./use-save";
+import { FieldErrors } from "@/components/field-errors";
+import { PropertyMapPanel } from "./property-map-panel";
 import { fileToBase64 } from "@/components/file-to-base64";
 import { ConnectedPagePicker, type ConnectedChoice } from "@/app/(app)/new-site/connected-page-picker";
+import { DOMAIN_PLACEHOLDER_LABEL } from "./domain";
 
 type ImageKind = "logo" | "favicon" | "socialImage";
 const IMAGE_LABELS: Record<ImageKind, string> = { logo: "Logo", favicon: "Favicon", socialImage: "Social image" };
@@ -18,6 +21,7 @@ export function GeneralSection({ site, notionOAuth }: { site: SiteOverview; noti
     <div className="space-y-6">
       <BasicsPanel site={site} />
       <NotionSourcePanel site={site} notionOAuth={notionOAuth} />
+      <PropertyMapPanel site={site} />
       <NavigationPanel site={site} />
       <ThemePanel site={site} />
       <ImagesPanel site={site} />
@@ -35,20 +39,42 @@ function BasicsPanel({ site }: { site: SiteOverview }) {
   const paused = site.status === "paused";
   return (
     <Panel title="Site" description={site.lastSyncedAt ? `Last synced from Notion ${new Date(site.lastSyncedAt).toLocaleString()}` : "Not synced yet"}>
-      <TextField label="Name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
-      <TextField label="Description" value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} hint="Used for search engines and link previews." />
+      <FieldErrors value={saving.errors}>
+      <TextField label="Name" field="name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+      <TextField label="Description" field="description" value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} hint="Used for search engines and link previews." />
       <TextField
         label="Public URL"
+        field="publicUrl"
         value={publicUrl}
-        placeholder="https://example.com/docs"
+        placeholder={`https://example.com/${DOMAIN_PLACEHOLDER_LABEL[site.siteType]}`}
         onChange={(e) => setPublicUrl(e.target.value)}
-        hint="Only when your own server forwards a path to this site (e.g. /docs); leave empty otherwise. See /docs/features/hosting-under-a-docs-path."
+        hint={
+          <>
+            Only when your own server forwards a path to this site (e.g. /{DOMAIN_PLACEHOLDER_LABEL[site.siteType]}); leave empty otherwise.{" "}
+            <a href="/docs/features/hosting-under-a-docs-path" target="_blank" rel="noopener" className="text-[#8fb0ff] underline">
+              How to host under a path
+            </a>
+          </>
+        }
       />
+      </FieldErrors>
       <div>
         <p className="text-sm font-medium text-neutral-200">Notion page</p>
         <a href={site.notionPageUrl} target="_blank" rel="noopener" className="mt-1 block break-all text-sm text-[#8fb0ff] hover:underline">
           {site.notionPageUrl}
         </a>
+        <p className="mt-1 text-sm" data-testid="notion-source-health">
+          {site.lastSyncError ? (
+            <span className="text-amber-300">
+              Source unhealthy: {site.syncFailures} failed {site.syncFailures === 1 ? "sync" : "syncs"} in a row
+              {site.failingSince ? ` since ${new Date(site.failingSince).toLocaleString()}` : ""}.
+            </span>
+          ) : site.lastSyncedAt ? (
+            <span className="text-green-300">Source healthy: the last sync worked.</span>
+          ) : (
+            <span className="text-neutral-300">Not synced yet.</span>
+          )}
+        </p>
         {site.lastSyncError ? <p className="mt-1 text-sm text-amber-300">The last sync failed: {site.lastSyncError}. The site keeps its last good copy.</p> : null}
       </div>
       <div className="flex flex-wrap gap-2">
@@ -128,15 +154,17 @@ function NavigationPanel({ site }: { site: SiteOverview }) {
   return (
     <Panel title="Navigation" description="Links in the site's header: a page of the site (/path), another website (https://…) or an email (mailto:).">
       {links.length === 0 ? <p className="text-sm text-neutral-400">No links yet.</p> : null}
+      <FieldErrors value={saving.errors}>
       {links.map((link, i) => (
         <div key={i} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-          <TextField label={`Link ${i + 1} label`} value={link.label} maxLength={60} onChange={(e) => update(i, { label: e.target.value })} />
-          <TextField label={`Link ${i + 1} address`} value={link.href} onChange={(e) => update(i, { href: e.target.value })} />
+          <TextField label={`Link ${i + 1} label`} field={`navigation.${i}.label`} value={link.label} maxLength={60} onChange={(e) => update(i, { label: e.target.value })} />
+          <TextField label={`Link ${i + 1} address`} field={`navigation.${i}.href`} value={link.href} onChange={(e) => update(i, { href: e.target.value })} />
           <Button variant="secondary" onClick={() => setLinks((ls) => ls.filter((_, j) => j !== i))} aria-label={`Remove link ${i + 1}`}>
             Remove
           </Button>
         </div>
       ))}
+      </FieldErrors>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" disabled={links.length >= 20} onClick={() => setLinks((ls) => [...ls, { label: "", href: "" }])}>
           Add link
@@ -202,7 +230,7 @@ function ImageUpload({ site, kind }: { site: SiteOverview; kind: ImageKind }) {
       <p className="text-sm font-medium">{IMAGE_LABELS[kind]}</p>
       <div className="mt-2 flex h-20 items-center justify-center rounded bg-neutral-800">
         {/* eslint-disable-next-line @next/next/no-img-element -- the owner's own upload, served by our file route */}
-        {current ? <img src={current.url} alt={`Current ${IMAGE_LABELS[kind].toLowerCase()}`} className="max-h-16 max-w-full object-contain" /> : <span className="text-xs text-neutral-500">None</span>}
+        {current ? <img src={current.url} alt={`Current ${IMAGE_LABELS[kind].toLowerCase()}`} className="max-h-16 max-w-full object-contain" /> : <span className="text-xs text-neutral-400">None</span>}
       </div>
       <label htmlFor={inputId} className="mt-2 inline-block cursor-pointer text-sm text-[#8fb0ff] hover:underline">
         {saving.pending ? "Uploading…" : current ? "Replace" : "Upload"}
@@ -210,6 +238,7 @@ function ImageUpload({ site, kind }: { site: SiteOverview; kind: ImageKind }) {
       <input
         id={inputId}
         type="file"
+        data-not-a-setting // an upload saves at once
         accept="image/png,image/jpeg,image/webp,image/gif,image/x-icon,image/vnd.microsoft.icon"
         className="sr-only"
         aria-label={`Upload ${IMAGE_LABELS[kind].toLowerCase()}`}

@@ -74,6 +74,8 @@ export function PlanSection({ site, billing }: { site: SiteOverview; billing: bo
           </div>
         ) : null}
       </Panel>
+      {/* Self-hosted, every feature is already unlocked: a code would change nothing (review D13). */}
+      {billing ? (
       <Panel title="Redeem a code" description="A lifetime-deal code gives this site the Pro plan for good.">
         <form
           className="flex flex-wrap items-end gap-2"
@@ -94,6 +96,7 @@ export function PlanSection({ site, billing }: { site: SiteOverview; billing: bo
           </Button>
         </form>
       </Panel>
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { useEffect } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { Dialog, useDialogState } from "@/components/dialog";
-import { SITE_TYPE_INFO } from "@/lib/site-types";
+import Link from "next/link";
+import { SITE_TYPE_INFO, siteTypeHas } from "@/lib/site-types";
 import type { SiteType } from "@/lib/site-types";
 
 const FIRST_SYNC_POLL_MS = 1500;
@@ -37,13 +38,36 @@ export function SiteCreatedDialog({ site }: { site: SiteOverview }) {
       <p className="text-sm text-neutral-300">
         <strong>{dialog.title}</strong> is published at
       </p>
-      <a href={dialog.domain} target="_blank" rel="noopener" className="mt-1 block break-all font-medium text-[#8fb0ff] underline" data-testid="created-site-url">
+      <a href={dialog.domain} target="pagewright-owner" rel="noopener" className="mt-1 block break-all font-medium text-[#8fb0ff] underline" data-testid="created-site-url">
         {dialog.domain}
       </a>
       <p className="mt-3 text-sm" role="status" data-testid="first-sync">
         {site.lastSyncedAt ? <span className="text-green-300">Synced from Notion ✓</span> : <span className="text-neutral-300">Fetching your pages from Notion…</span>}
       </p>
       <p className="mt-3 text-sm text-neutral-400">Edits in Notion show up on the site within seconds of the next visit.</p>
+      <a href={dialog.domain} target="pagewright-owner" rel="noopener" className="mt-4 inline-block rounded-md bg-[#2255dd] px-3.5 py-2 text-sm font-medium text-white hover:bg-[#1a44b8]">
+        Open site
+      </a>
+      {/* What most owners do next (review O8); each is a screen of this site. */}
+      <h3 className="mt-5 text-sm font-semibold">Next steps</h3>
+      <ul className="mt-2 space-y-1 text-sm">
+        {nextSteps(dialog.siteType).map((step) => (
+          <li key={step.section}>
+            <Link href={`/dashboard/sites/${site.siteId}/${step.section}`} className="text-[#8fb0ff] underline">
+              {step.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </Dialog>
   );
+}
+
+function nextSteps(siteType: SiteType): { section: string; label: string }[] {
+  return [
+    { section: "general", label: "Add your logo, colour and navigation" },
+    { section: "domain", label: "Put it on your own domain" },
+    ...(siteTypeHas(siteType, "subscribers") ? [{ section: "subscribers", label: "Invite readers to subscribe" }] : []),
+    { section: "widget", label: "Embed it in your app with the widget" },
+  ];
 }

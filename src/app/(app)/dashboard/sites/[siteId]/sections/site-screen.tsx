@@ -7,9 +7,12 @@ import { GeneralSection } from "./general";
 import { AssistantSection } from "./assistant";
 import { DomainSection } from "./domain";
 import { PasswordSection, RedirectsSection } from "./access";
-import { AiSection, AnalyticsSection, EmailSection, VersionsSection, WidgetSection } from "./features";
+import { AgentsPanel } from "./agents";
+import { AiSection, EmailSection, VersionsSection, WidgetSection } from "./features";
+import { AnalyticsSection } from "./analytics";
 import { FeedbackSection, SubscribersSection } from "./audience";
 import { PlanSection } from "./plan";
+import { VotesSection, WhatsNewSection } from "./roadmap";
 import { DeleteSection } from "./delete";
 import { SiteCreatedDialog } from "./site-created-dialog";
 
@@ -20,6 +23,8 @@ export type ScreenExtra = {
   billing: boolean;
   /** Whether "Connect Notion" with OAuth is configured (NOTION_OAUTH_CLIENT_ID). */
   notionOAuth: boolean;
+  /** Whether an AI model is configured on this server; without one, chat answers come from the site's search. */
+  aiModel: boolean;
 };
 
 export function SiteScreen({ section, site, extra }: { section: SectionId; site: SiteOverview; extra: ScreenExtra }) {
@@ -27,17 +32,20 @@ export function SiteScreen({ section, site, extra }: { section: SectionId; site:
     <>
       <SiteCreatedDialog site={site} />
       {section === "general" ? <GeneralSection site={site} notionOAuth={extra.notionOAuth} /> : null}
-      {section === "assistant" ? <AssistantSection site={site} /> : null}
+      {section === "assistant" ? <AssistantSection site={site} aiModel={extra.aiModel} /> : null}
       {section === "domain" ? <DomainSection site={site} /> : null}
       {section === "password" ? <PasswordSection site={site} /> : null}
       {section === "redirects" ? <RedirectsSection site={site} /> : null}
       {section === "widget" ? <WidgetSection site={site} /> : null}
-      {section === "ai" ? <AiSection site={site} /> : null}
+      {section === "ai" ? <AiSection site={site} aiModel={extra.aiModel} /> : null}
+      {section === "ai" ? <AgentsPanel site={site} /> : null}
       {section === "analytics" ? <AnalyticsSection site={site} /> : null}
       {section === "email" ? <EmailSection site={site} /> : null}
       {section === "versions" ? <VersionsSection site={site} /> : null}
       {section === "subscribers" ? <SubscribersSection site={site} subscribers={extra.subscribers} /> : null}
       {section === "feedback" ? <FeedbackSection feedback={extra.feedback} searchMisses={extra.searchMisses} /> : null}
+      {section === "votes" ? <VotesSection site={site} /> : null}
+      {section === "whats-new" ? <WhatsNewSection site={site} /> : null}
       {section === "plan" ? <PlanSection site={site} billing={extra.billing} /> : null}
       {section === "delete" ? <DeleteSection site={site} /> : null}
     </>

@@ -1,0 +1,2 @@
+ALTER TABLE "site_syncs" ADD COLUMN "refresh_wanted_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "site_syncs_refresh_wanted_idx" ON "site_syncs" USING btree ("refresh_wanted_at") WHERE "site_syncs"."refresh_wanted_at" is not null;

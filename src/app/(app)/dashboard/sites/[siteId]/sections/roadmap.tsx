@@ -1,0 +1,165 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import type { SiteOverview } from "@/core/sites/get-site-overview";
+import { siteRpc } from "@/rpc/client";
+import { Button } from "@/components/button";
+import { Panel, SelectField, TextArea, TextField, Toggle } from "@/components/fields";
+import { useAction } from "@/components/use-action";
+import { download } from "./audience";
+import { useSave } from "./use-save";
+
+type Feedback = Awaited<ReturnType<typeof siteRpc.call<"getRoadmapFeedback">>>;
+type Idea = Feedback["ideas"][number];
+
+/** One pending idea: approve into a column, merge into an item (its votes move), or reject with a reply. */
+function IdeaCard({ idea, feedback, siteId, onDone }: { idea: Idea; feedback: Feedback; siteId: string; onDone: () => void }) {
+  const [column, setColumn] = useState(feedback.columns[0] ?? "");
+  const [into, setInto] = useState(feedback.items[0]?.itemId ?? "");
+  const [reply, setReply] = useState("");
+  const action = useAction();
+  const run = (call: () => Promise<unknown>, success: string) => void action.run(call, { success }).then((r) => r !== undefined && onDone());
+  return (
+    <li className="space-y-3 rounded-lg border border-neutral-800 p-3" data-testid="pending-idea">
+      <div>
+        <p className="font-medium">{idea.title}</p>
+        {idea.details ? <p className="text-sm whitespace-pre-wrap text-neutral-300">{idea.details}</p> : null}
+        <p className="text-xs text-neutral-500">
+          {idea.email} · {new Date(idea.createdAt).toLocaleDateString()}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <SelectField label="Column" value={column} options={feedback.columns.map((c) => ({ value: c, label: c }))} onChange={setColumn} />
+        <Button loading={action.pending} onClick={() => run(() => siteRpc.call("approveRoadmapIdea", { siteId, ideaId: idea.ideaId, column }), "Idea approved")}>
+          Approve
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <SelectField label="Merge into" value={into} options={feedback.items.map((i) => ({ value: i.itemId, label: `${i.title} (${i.votes})` }))} onChange={setInto} />
+        <Button variant="secondary" loading={action.pending} onClick={() => run(() => siteRpc.call("mergeRoadmapIdea", { siteId, ideaId: idea.ideaId, intoItemId: into }), "Idea merged")}>
+          Merge
+        </Button>
+      </div>
+      <div className="space-y-2">
+        <TextArea label="Reply (emailed to the author)" value={reply} onChange={setReply} maxLength={1000} rows={2} />
+        <Button variant="secondary" loading={action.pending} onClick={() => run(() => siteRpc.call("rejectRoadmapIdea", { siteId, ideaId: idea.ideaId, reply }), "Idea rejected")}>
+          Reject
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Roadmaps: items by votes, voters as CSV, ideas waiting for a decision, and the status emails' switch and preview. */
+export function VotesSection({ site }: { site: SiteOverview }) {
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [preview, setPreview] = useState<{ subject: string; text: string } | null>(null);
+  const [roadmap, setRoadmap] = useState(site.settings.roadmap);
+  const exporting = useAction();
+  const saving = useSave();
+  const load = useCallback(() => void siteRpc.call("getRoadmapFeedback", { siteId: site.siteId }).then(setFeedback), [site.siteId]);
+  useEffect(load, [load]);
+  return (
+    <div className="space-y-6">
+      <Panel
+        title="Votes"
+        description={
+          feedback?.votesIn === "notion"
+            ? "Votes are kept here; each item's count is written to the Number property you choose below, and approved ideas become rows of your Notion database."
+            : "Votes and ideas are kept in Pagewright only: your roadmap is read from a public Notion page, which Pagewright can't edit. Connect Notion to write them back."
+        }
+      >
+        {feedback?.notionFailures.length ? (
+          <div role="alert" className="space-y-1 rounded-lg border border-amber-700 p-3 text-sm text-amber-200" data-testid="notion-write-failures">
+            <p className="font-medium">Not yet in Notion (retried automatically; the votes are safe here):</p>
+            <ul className="list-disc pl-5">
+              {feedback.notionFailures.map((f) => (
+                <li key={f.itemId}>
+                  {f.title}: {f.error}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {!feedback ? <p className="text-sm text-neutral-400">Loading…</p> : null}
+        {feedback && !feedback.items.length ? <p className="text-sm text-neutral-400">No items yet.</p> : null}
+        {feedback?.items.length ? (
+          <table className="w-full text-left text-sm" data-testid="roadmap-votes">
+            <thead className="text-neutral-400">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">Item</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+                <th scope="col" className="py-2 font-medium">Votes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {feedback.items.map((i) => (
+                <tr key={i.itemId} className="border-t border-neutral-800">
+                  <td className="py-2 pr-4">{i.title}</td>
+                  <td className="py-2 pr-4">{i.status}</td>
+                  <td className="py-2">{i.votes}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        <Button
+          variant="secondary"
+          loading={exporting.pending}
+          onClick={() => void exporting.run(async () => {
+            const { fileName, csv } = await siteRpc.call("roadmapVotersToCsv", { siteId: site.siteId });
+            download(fileName, csv, "text/csv");
+          })}
+        >
+          Export voters (CSV)
+        </Button>
+      </Panel>
+      <Panel title="Ideas" description="Ideas visitors suggested, once they confirmed their email.">
+        {feedback && !feedback.ideas.length ? <p className="text-sm text-neutral-400">No ideas waiting.</p> : null}
+        <ul className="space-y-3">
+          {feedback?.ideas.map((idea) => <IdeaCard key={idea.ideaId} idea={idea} feedback={feedback} siteId={site.siteId} onDone={load} />)}
+        </ul>
+      </Panel>
+      <Panel title="Status emails" description="When a sync sees an item change column, its voters get one email.">
+        <Toggle label="Email voters when an item moves" checked={roadmap.statusEmails} onChange={(statusEmails) => setRoadmap({ ...roadmap, statusEmails })} />
+        <TextField
+          label="Notion number property for the vote count"
+          hint={feedback?.votesIn === "notion" ? "A Number property of your roadmap database, e.g. Votes. Leave empty to not write counts." : "Only for roadmaps connected through Notion's API."}
+          disabled={feedback?.votesIn === "here" && !roadmap.votesProperty}
+          value={roadmap.votesProperty}
+          maxLength={100}
+          onChange={(e) => setRoadmap({ ...roadmap, votesProperty: e.target.value })}
+        />
+        <div className="flex gap-2">
+          <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateRoadmapSettings", { siteId: site.siteId, roadmap }))}>
+            Save
+          </Button>
+          <Button variant="secondary" onClick={() => void siteRpc.call("previewRoadmapStatusEmail", { siteId: site.siteId }).then(setPreview)}>
+            Preview the email
+          </Button>
+        </div>
+        {preview ? (
+          <div className="rounded-lg border border-neutral-800 p-3 text-sm" data-testid="status-email-preview">
+            <p className="font-medium">{preview.subject}</p>
+            <pre className="mt-2 text-xs whitespace-pre-wrap text-neutral-300">{preview.text}</pre>
+          </div>
+        ) : null}
+      </Panel>
+    </div>
+  );
+}
+
+/** Changelogs: the What's-new widget's embed code for the owner's own app. */
+export function WhatsNewSection({ site }: { site: SiteOverview }) {
+  const snippet = `<script async src="${site.url}/_/whats-new.js"></script>`;
+  const own = `<button id="whats-new">What's new</button>\n<script async src="${site.url}/_/whats-new.js" data-target="#whats-new"></script>`;
+  return (
+    <Panel title="What's new widget" description="Show your latest updates inside your own app, with a badge counting the ones each visitor hasn't seen.">
+      <p className="text-sm text-neutral-400">A floating button, on any page of any website:</p>
+      <pre className="overflow-x-auto rounded-md bg-neutral-900 p-3 text-xs" data-testid="whats-new-snippet">{snippet}</pre>
+      <p className="text-sm text-neutral-400">Or your own button (add data-open-new=&quot;true&quot; to open it once when there is something new):</p>
+      <pre className="overflow-x-auto rounded-md bg-neutral-900 p-3 text-xs">{own}</pre>
+      {site.hasPassword ? <p className="text-sm text-amber-300">This site has a password, so the widget shows nothing on other websites.</p> : null}
+    </Panel>
+  );
+}

@@ -1,0 +1,36 @@
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { roadmapIdeas, roadmapNotionWrites, roadmapVoters } from "@/db/schema";
+import { siteIdOnly } from "@/core/subscribers/site-subscribers-to-csv";
+import { approvedIdeasOf, roadmapItemsOf } from "./roadmap-items";
+import { roadmapSiteOfOwner, type RoadmapDeps } from "./roadmap-site-of-owner";
+import { voteCountsOf } from "./votes";
+
+/**
+ * The owner's Votes & ideas screen: every item with its votes (most first), the board's columns (where an approved
+ * idea can go), the ideas waiting for a decision, and where votes live (Notion too, or only here).
+ */
+export async function getRoadmapFeedback(deps: RoadmapDeps, ownerId: string, input: z.input<typeof siteIdOnly>) {
+  const { siteId } = siteIdOnly.parse(input);
+  const { site, model } = await roadmapSiteOfOwner(deps, ownerId, siteId);
+  const counts = await voteCountsOf(deps.db, site.id);
+  const items = roadmapItemsOf(model, await approvedIdeasOf(deps.db, site.id))
+    .map((item) => ({ itemId: item.itemId, title: item.title, status: item.status, votes: counts.get(item.itemId) ?? 0 }))
+    .sort((a, b) => b.votes - a.votes || a.title.localeCompare(b.title));
+  const ideas = await deps.db
+    .select({ ideaId: roadmapIdeas.id, title: roadmapIdeas.title, details: roadmapIdeas.details, email: roadmapVoters.email, createdAt: roadmapIdeas.createdAt })
+    .from(roadmapIdeas)
+    .innerJoin(roadmapVoters, eq(roadmapVoters.id, roadmapIdeas.voterId))
+    .where(and(eq(roadmapIdeas.siteId, site.id), inArray(roadmapIdeas.status, ["pending"])))
+    .orderBy(desc(roadmapIdeas.createdAt));
+  const columns = model?.kind === "database" ? model.columns.map((c) => c.status) : [];
+  // Writes back to Notion that failed (they are retried): what the owner may need to fix in Notion.
+  const titles = new Map(items.map((i) => [i.itemId, i.title]));
+  const failed = await deps.db
+    .select({ itemId: roadmapNotionWrites.itemId, error: roadmapNotionWrites.lastError, attempts: roadmapNotionWrites.attempts, ideaTitle: roadmapIdeas.title })
+    .from(roadmapNotionWrites)
+    .leftJoin(roadmapIdeas, sql`${roadmapNotionWrites.itemId} = 'idea:' || ${roadmapIdeas.id}`)
+    .where(and(eq(roadmapNotionWrites.siteId, site.id), isNotNull(roadmapNotionWrites.lastError)));
+  const notionFailures = failed.map((f) => ({ itemId: f.itemId, title: titles.get(f.itemId) ?? f.ideaTitle ?? f.itemId, error: f.error ?? "", attempts: f.attempts }));
+  return { siteId: site.id, votesIn: site.notionConnectionId ? ("notion" as const) : ("here" as const), columns, items, ideas, notionFailures };
+}

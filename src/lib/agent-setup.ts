@@ -1,0 +1,38 @@
+/**
+ * Copy-paste setup for a site's MCP server in common AI clients (issue 27), shown on the dashboard's AI screen and in
+ * the README. A protected site adds its agent token as a bearer header (`<token>` is a placeholder the owner fills).
+ */
+
+export type AgentClientSetup = { client: string; where: string; text: string };
+
+/** A short server name for client configs, from the site's name ("Lumen Docs" → "lumen-docs"). */
+export function mcpServerName(siteName: string): string {
+  const slug = siteName
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return slug || "site";
+}
+
+export function agentSetupLines(opts: { siteName: string; mcpUrl: string; protected: boolean }): AgentClientSetup[] {
+  const name = mcpServerName(opts.siteName);
+  const auth = "Authorization: Bearer <token>";
+  const headers = opts.protected ? { headers: { Authorization: "Bearer <token>" } } : {};
+  const json = (value: unknown) => JSON.stringify(value, null, 2);
+  return [
+    {
+      client: "Claude Code",
+      where: "Run in a terminal",
+      text: `claude mcp add --transport http ${name} ${opts.mcpUrl}${opts.protected ? ` --header "${auth}"` : ""}`,
+    },
+    {
+      client: "Claude Desktop",
+      where: opts.protected ? "claude_desktop_config.json (through mcp-remote, which sends the header)" : "Settings → Connectors → Add custom connector, with this URL",
+      text: opts.protected ? json({ mcpServers: { [name]: { command: "npx", args: ["-y", "mcp-remote", opts.mcpUrl, "--header", auth] } } }) : opts.mcpUrl,
+    },
+    { client: "Cursor", where: "~/.cursor/mcp.json", text: json({ mcpServers: { [name]: { url: opts.mcpUrl, ...headers } } }) },
+    { client: "VS Code", where: ".vscode/mcp.json", text: json({ servers: { [name]: { type: "http", url: opts.mcpUrl, ...headers } } }) },
+  ];
+}

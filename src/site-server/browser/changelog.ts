@@ -1,0 +1,29 @@
+/**
+ * The changelog index's island (/_/changelog.js): marks the entries published since this browser's last visit
+ * ("since your last visit", remembered in the changelog's own localStorage), then remembers this visit.
+ */
+const KEY = "pagewright-changelog-last-visit";
+const entries = [...document.querySelectorAll<HTMLElement>("[data-entry-date]")];
+let last: string | null = null;
+try {
+  last = localStorage.getItem(KEY);
+} catch {
+  // storage refused: no marker
+}
+if (last) {
+  const fresh = entries.filter((e) => (e.dataset.entryDate ?? "") > last!);
+  const oldest = fresh.at(-1);
+  for (const e of fresh) e.classList.add("is-new");
+  if (oldest) {
+    const marker = document.createElement("p");
+    marker.className = "since-last-visit";
+    marker.textContent = `${fresh.length} new since your last visit`;
+    fresh[0]!.closest("ol")?.before(marker);
+  }
+}
+try {
+  const newest = entries.map((e) => e.dataset.entryDate ?? "").sort().at(-1);
+  if (newest) localStorage.setItem(KEY, newest);
+} catch {
+  // storage refused
+}

@@ -1,0 +1,161 @@
+/**
+ * The What's-new widget (issue 26): one script tag in the owner's own web app, served by their changelog site.
+ *   <script async src="https://CHANGELOG_HOST/_/whats-new.js"></script>            a floating "What's new" button
+ *   <script async src="…/_/whats-new.js" data-target="#whats-new"></script>         the owner's element opens it
+ *   (data-open-new="true": open once by itself when there is an entry the visitor has not seen)
+ * It reads /_/whats-new.json next to itself (CORS, no cookies), keeps the ids the visitor has seen in this origin's
+ * localStorage and shows how many are unread in a badge; the popover lists the latest entries. Everything lives in
+ * its own shadow DOM; no framework, no other file, one global (window.PagewrightWhatsNew).
+ */
+
+type Entry = { id: string; title: string; date: string | null; tags: string[]; excerpt: string; url: string };
+type Feed = { name: string; url: string; entries: Entry[] };
+type Api = { open: () => void; close: () => void; unread: () => number };
+
+declare global {
+  interface Window {
+    PagewrightWhatsNew?: Api;
+  }
+}
+
+const script = document.currentScript as HTMLScriptElement | null;
+if (script && !window.PagewrightWhatsNew) void start(script);
+
+const STYLES = `:host{all:initial}*{box-sizing:border-box;font-family:system-ui,-apple-system,"Segoe UI",sans-serif}
+.w{--bg:#fff;--fg:#111;--muted:#5b5b66;--line:#e3e3e8;--accent:#2255dd;color:var(--fg)}
+@media (prefers-color-scheme:dark){.w{--bg:#17171c;--fg:#f1f1f4;--muted:#a7a7b3;--line:#33333d;--accent:#7aa2ff}}
+.w[data-theme=light]{--bg:#fff;--fg:#111;--muted:#5b5b66;--line:#e3e3e8}
+.w[data-theme=dark]{--bg:#17171c;--fg:#f1f1f4;--muted:#a7a7b3;--line:#33333d}
+.btn{position:fixed;right:20px;bottom:20px;z-index:2147483000;display:flex;gap:8px;align-items:center;border:1px solid var(--line);background:var(--bg);color:var(--fg);border-radius:999px;padding:10px 16px;font-size:14px;font-weight:600;cursor:pointer;box-shadow:0 4px 16px #0002}
+.btn:focus-visible,.x:focus-visible,a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+.badge{min-width:20px;height:20px;border-radius:10px;background:#d92d20;color:#fff;font-size:12px;font-weight:700;display:inline-flex;align-items:center;justify-content:center;padding:0 6px}
+.badge[hidden]{display:none}
+.attached{position:absolute;top:-6px;right:-6px}
+.pop{position:fixed;right:20px;bottom:76px;z-index:2147483001;width:min(380px,calc(100vw - 40px));max-height:min(520px,calc(100vh - 100px));overflow:auto;background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:14px;box-shadow:0 12px 40px #0003;padding:8px 0}
+.pop[hidden]{display:none}
+.head{display:flex;justify-content:space-between;align-items:center;padding:8px 16px}
+h2{font-size:16px;margin:0}
+.x{border:0;background:none;color:var(--muted);font-size:20px;cursor:pointer;padding:4px 8px;border-radius:6px}
+ol{list-style:none;margin:0;padding:0}
+li{padding:12px 16px;border-top:1px solid var(--line)}
+li.new h3::before{content:"";display:inline-block;width:8px;height:8px;border-radius:4px;background:var(--accent);margin-right:6px;vertical-align:middle}
+h3{font-size:15px;margin:0 0 4px}
+.meta{color:var(--muted);font-size:12px;margin:0 0 6px}
+p{font-size:14px;line-height:1.45;margin:0 0 6px}
+a{color:var(--accent);font-size:14px}
+.all{display:block;padding:10px 16px;border-top:1px solid var(--line)}`;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text = ""): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+}
+
+async function start(script: HTMLScriptElement): Promise<void> {
+  const d = script.dataset;
+  const feedUrl = new URL("whats-new.json", script.src).href;
+  const storageKey = `pagewright-whats-new:${feedUrl}`;
+  const res = await fetch(feedUrl, { credentials: "omit" }).catch(() => null);
+  if (!res?.ok) return;
+  const feed = (await res.json()) as Feed;
+
+  const seen = (): string[] => {
+    try {
+      const value = JSON.parse(localStorage.getItem(storageKey) ?? "[]") as unknown;
+      return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+    } catch {
+      return [];
+    }
+  };
+  const unread = () => {
+    const known = new Set(seen());
+    return feed.entries.filter((e) => !known.has(e.id)).length;
+  };
+
+  const target = d.target ? document.querySelector<HTMLElement>(d.target) : null;
+  const host = el("div", { "data-pagewright-whats-new": "" });
+  const shadow = host.attachShadow({ mode: "open" });
+  const root = el("div", { class: "w", ...(d.theme === "dark" || d.theme === "light" ? { "data-theme": d.theme } : {}) });
+  shadow.append(el("style", {}, STYLES), root);
+
+  const badge = el("span", { class: target ? "badge attached" : "badge", "aria-hidden": "true" });
+  let trigger: HTMLElement;
+  if (target) {
+    if (getComputedStyle(target).position === "static") target.style.position = "relative";
+    target.append(host);
+    root.append(badge);
+    trigger = target;
+  } else {
+    document.body.append(host);
+    const button = el("button", { class: "btn", type: "button" }, "What's new");
+    button.append(badge);
+    root.append(button);
+    trigger = button;
+  }
+  const label = d.label || "What's new";
+  trigger.setAttribute("aria-haspopup", "dialog");
+  trigger.setAttribute("aria-expanded", "false");
+
+  const pop = el("div", { class: "pop", role: "dialog", "aria-label": label, hidden: "" });
+  const close = el("button", { class: "x", type: "button", "aria-label": "Close" }, "×");
+  const head = el("div", { class: "head" });
+  head.append(el("h2", {}, label), close);
+  const list = el("ol");
+  pop.append(head, list, el("a", { class: "all", href: feed.url, target: "_blank", rel: "noopener" }, `All updates from ${feed.name}`));
+  root.append(pop);
+
+  function render(): void {
+    const n = unread();
+    badge.textContent = String(n);
+    badge.hidden = n === 0;
+    trigger.setAttribute("aria-label", n ? `${label} (${n} unread)` : label);
+  }
+
+  function fill(): void {
+    const known = new Set(seen());
+    list.textContent = "";
+    for (const e of feed.entries) {
+      const li = el("li", known.has(e.id) ? {} : { class: "new" });
+      li.append(el("h3", {}, e.title));
+      const meta = [e.date ? new Date(`${e.date}T00:00:00Z`).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }) : "", ...e.tags].filter(Boolean).join(" · ");
+      if (meta) li.append(el("p", { class: "meta" }, meta));
+      if (e.excerpt) li.append(el("p", {}, e.excerpt));
+      li.append(el("a", { href: e.url, target: "_blank", rel: "noopener" }, "Read more"));
+      list.append(li);
+    }
+  }
+
+  function open(): void {
+    fill();
+    pop.hidden = false;
+    trigger.setAttribute("aria-expanded", "true");
+    try {
+      localStorage.setItem(storageKey, JSON.stringify(feed.entries.map((e) => e.id)));
+    } catch {
+      // storage refused (private mode): the badge simply comes back next time
+    }
+    render();
+    close.focus();
+  }
+  function hide(): void {
+    if (pop.hidden) return;
+    pop.hidden = true;
+    trigger.setAttribute("aria-expanded", "false");
+    trigger.focus();
+  }
+
+  trigger.addEventListener("click", (event) => {
+    event.preventDefault();
+    if (pop.hidden) open();
+    else hide();
+  });
+  close.addEventListener("click", hide);
+  pop.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") hide();
+  });
+  render();
+  window.PagewrightWhatsNew = { open, close: hide, unread };
+  if (d.openNew === "true" && unread() > 0) open();
+}
+export {};

@@ -1,0 +1,75 @@
+import type { ServerResponse } from "node:http";
+import { z } from "zod";
+import { campaignOf, referrerHostOf } from "@/core/analytics/visit-traits";
+import { recordSiteEvent } from "../record-site-event";
+import { normalizePath } from "../request";
+import { readSmallBody } from "../respond";
+import type { PublishedSite } from "../site-lookup";
+import { visitorKey, type Endpoint, type EndpointContext } from "./context";
+
+/**
+ * Page views for the built-in analytics (issue 25): the pages' beacon (POST /_/view) and their <noscript> pixel
+ * (GET /_/view.gif). Both answer the same whatever happens — counted, a bot, junk, over the limit, a locked site, the
+ * counting turned off — so they tell a caller nothing about the site; a protected site counts only visitors who
+ * entered its password (the others never see a page).
+ */
+
+const MAX_BEACON_BYTES = 2048;
+const beaconBody = z
+  .object({ p: z.string().min(1).max(512), q: z.string().max(500).default(""), r: z.string().max(500).default("") })
+  .strict();
+const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+const NO_STORE = { "cache-control": "no-store, max-age=0", "x-robots-tag": "noindex" };
+
+/** A page path our pages could have sent (not our own /_/ space). */
+const pagePathOf = (raw: string) => {
+  const path = normalizePath(raw);
+  return path && !path.startsWith("/_/") ? path : null;
+};
+
+async function count(req: Parameters<Endpoint["handler"]>[0], site: PublishedSite, ctx: EndpointContext, view: { path: string; query: string; referrer: string }) {
+  if (ctx.locked || !site.settings.analytics.builtIn) return;
+  if (!(await ctx.take("pageView", visitorKey(ctx, req, site)))) return;
+  const path = pagePathOf(view.path);
+  if (!path) return;
+  recordSiteEvent(ctx.runtime, req, site, {
+    kind: "pageview",
+    path,
+    referrerHost: referrerHostOf(view.referrer, String(req.headers.host ?? "")),
+    ...campaignOf(new URLSearchParams(view.query)),
+  });
+}
+
+const answer = (res: ServerResponse, gif: boolean) =>
+  gif ? res.writeHead(200, { ...NO_STORE, "content-type": "image/gif", "content-length": PIXEL.length }).end(PIXEL) : res.writeHead(204, NO_STORE).end();
+
+export const viewEndpoint: Endpoint = {
+  path: "/_/view",
+  methods: ["POST"],
+  servedWhenLocked: true,
+  summary: "Counts a page view from the pages' beacon (JSON: p, q, r); always 204, whatever was counted.",
+  async handler(req, res, site, ctx) {
+    const raw = await readSmallBody(req, MAX_BEACON_BYTES);
+    let parsed: z.infer<typeof beaconBody> | null = null;
+    try {
+      parsed = raw === null ? null : beaconBody.parse(JSON.parse(raw));
+    } catch {
+      parsed = null;
+    }
+    if (parsed) await count(req, site, ctx, { path: parsed.p, query: parsed.q, referrer: parsed.r });
+    answer(res, false);
+  },
+};
+
+export const viewPixelEndpoint: Endpoint = {
+  path: "/_/view.gif",
+  methods: ["GET", "HEAD"],
+  servedWhenLocked: true,
+  summary: "The <noscript> pixel of visitors without JavaScript (`?p=` the page); always the same 1×1 GIF.",
+  async handler(req, res, site, ctx) {
+    const path = ctx.search.get("p") ?? "";
+    // The pixel's own referrer is the page itself, so such a view has no outside referrer.
+    if (req.method === "GET" && path.length <= 512) await count(req, site, ctx, { path, query: "", referrer: "" });
+    answer(res, true);
+  },
+};

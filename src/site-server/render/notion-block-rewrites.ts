@@ -1,0 +1,36 @@
+import type { ExtendedRecordMap } from "notion-types";
+import { blockOf } from "@/notion/record-map";
+
+const NOTION_ORIGIN = "https://www.notion.so";
+
+/** A link in a breadcrumb trail: the page's title and its site address. */
+export type Crumb = { title: string; href: string };
+
+/**
+ * Blocks react-notion-x has no renderer for, rewritten into ones it has: a Miro board becomes an embed of its board
+ * (miro.com is an allowed frame source), and a breadcrumb block becomes a line of links to the page's ancestors on
+ * this site, as Notion draws it above the content. Notion's built-in icons (`/icons/…`, a path on notion.so) get
+ * Notion's origin, or react-notion-x would print the path as text (the image route takes both forms).
+ */
+export function withRewrittenBlocks(recordMap: ExtendedRecordMap, trail: Crumb[]): ExtendedRecordMap {
+  let changed: Record<string, unknown> | null = null;
+  for (const id of Object.keys(recordMap.block)) {
+    const block = blockOf(recordMap, id);
+    const type = block?.type as string | undefined;
+    const icon = (block?.format as { page_icon?: unknown } | undefined)?.page_icon;
+    const builtInIcon = typeof icon === "string" && icon.startsWith("/");
+    if (!block || (type !== "miro" && type !== "breadcrumb" && !builtInIcon)) continue;
+    changed ??= { ...recordMap.block };
+    if (builtInIcon) {
+      changed[id] = { value: { ...block, format: { ...(block.format as object), page_icon: `${NOTION_ORIGIN}${icon}` } }, role: "reader" };
+    } else if (type === "miro") {
+      const source = (block.properties as { source?: string[][] } | undefined)?.source?.[0]?.[0] ?? "";
+      const format = { ...(block.format as object | undefined), display_source: (block.format as { display_source?: string } | undefined)?.display_source ?? source };
+      changed[id] = { value: { ...block, type: "embed", format }, role: "reader" };
+    } else {
+      const title = trail.flatMap((crumb, i) => [...(i ? [[" / "]] : []), [crumb.title, [["a", crumb.href]]]]);
+      changed[id] = { value: { ...block, type: "text", properties: { title }, format: { block_color: "gray" } }, role: "reader" };
+    }
+  }
+  return changed ? { ...recordMap, block: changed as ExtendedRecordMap["block"] } : recordMap;
+}

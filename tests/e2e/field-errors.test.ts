@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser";
+import { startDnsResponder, type DnsResponder } from "../helpers/dns-responder";
+import { startSitesApp, workspaceIndex, type SitesApp } from "../helpers/sites";
+
+/**
+ * Validation errors sit under the field they are about, in an owner's words (issue 24, review D6): "Link 3 address:
+ * must be a web address…", never a toast reading `navigation.2.href: Must be an url`. Lists (navigation links,
+ * redirects) and one-field forms (the custom domain) alike.
+ */
+
+let s: SitesApp;
+let dns: DnsResponder;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  dns = await startDnsResponder(); // the domain screen looks the domain up: here, never outside this machine
+  s = await startSitesApp([{ siteType: "blog", page: workspaceIndex.blog! }], { env: { DNS_SERVERS: dns.server } });
+  browser = await launchBrowser(["--host-resolver-rules=MAP *.localhost 127.0.0.1"]);
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page.on("pageerror", (err) => pageErrors.push(err.message));
+  await page.goto(`${s.app.url}/signin`);
+  await page.getByLabel("Email (test login)").fill(s.ownerEmails[0]!);
+  await page.getByRole("button", { name: "Sign in with test login" }).click();
+  await page.waitForURL(`${s.app.url}/dashboard`);
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await s?.stop();
+  await dns?.close();
+});
+
+const screen = (section: string) => `${s.app.url}/dashboard/sites/${s.siteIds[0]}/${section}`;
+
+/** The sentence shown under a labelled input, found through the input's aria-describedby. */
+async function errorUnder(label: string): Promise<string | null> {
+  const input = page.getByLabel(label, { exact: true });
+  expect(await input.getAttribute("aria-invalid")).toBe("true");
+  const ids = (await input.getAttribute("aria-describedby"))?.split(" ") ?? [];
+  return page.locator(`[id="${ids[0]}"]`).textContent();
+}
+
+describe("validation errors under their fields", () => {
+  it("names the third navigation link in words under its address, focuses it, and shows no schema path", async () => {
+    await page.goto(screen("general"));
+    for (let i = 1; i <= 3; i++) {
+      await page.getByRole("button", { name: "Add link" }).click();
+      await page.getByLabel(`Link ${i} label`).fill(`Link ${i}`);
+      await page.getByLabel(`Link ${i} address`).fill(i === 3 ? "pricing" : `/page-${i}`);
+    }
+    await page.getByRole("button", { name: "Save navigation" }).click();
+    await expect.poll(() => page.getByTestId("field-error").count()).toBe(1);
+    expect(await errorUnder("Link 3 address")).toBe("Link 3 address: must be a web address (https://…), a path (/…), # or mailto:");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-field"))).toBe("navigation.2.href");
+    expect(await page.getByLabel("Link 1 address").getAttribute("aria-invalid")).toBeNull();
+    expect(await page.locator("body").innerText()).not.toContain("navigation.2");
+
+    // Fixed and saved: the error goes, and the links are stored.
+    await page.getByLabel("Link 3 address").fill("/pricing");
+    await page.getByRole("button", { name: "Save navigation" }).click();
+    await page.getByText("Saved").first().waitFor();
+    expect(await page.getByTestId("field-error").count()).toBe(0);
+    await page.reload();
+    expect(await page.getByLabel("Link 3 address").inputValue()).toBe("/pricing");
+  });
+
+  it("puts a bad redirect source under that redirect's “from” field", async () => {
+    await page.goto(screen("redirects"));
+    await page.getByRole("button", { name: "Add redirect" }).click();
+    await page.getByLabel("Redirect 1 from").fill("/old");
+    await page.getByLabel("Redirect 1 to").fill("/new");
+    await page.getByRole("button", { name: "Add redirect" }).click();
+    await page.getByLabel("Redirect 2 from").fill("old-2?x=1");
+    await page.getByLabel("Redirect 2 to").fill("/new");
+    await page.getByRole("button", { name: "Save redirects" }).click();
+    await expect.poll(() => page.getByTestId("field-error").count()).toBe(1);
+    expect(await errorUnder("Redirect 2 from")).toMatch(/^Redirect 2 “from” path: A redirect source must be a path starting with \//);
+    expect(await page.locator("body").innerText()).not.toContain("redirects.1");
+  });
+
+  it("shows a refused domain under the Domain field, and takes a pasted address as its host name", async () => {
+    await page.goto(screen("domain"));
+    await page.getByLabel("Domain", { exact: true }).fill("blog.example.com:8080");
+    await page.getByRole("button", { name: "Save domain" }).click();
+    await expect.poll(() => page.getByTestId("field-error").count()).toBe(1);
+    expect(await errorUnder("Domain")).toBe("Domain: Enter the domain without a port");
+
+    await page.getByLabel("Domain", { exact: true }).fill("https://www.Lumen-Example.test/");
+    await page.getByRole("button", { name: "Save domain" }).click();
+    await page.getByText("Domain saved").waitFor({ timeout: 20_000 });
+    await page.getByTestId("domain-status").waitFor();
+    expect(await page.getByTestId("domain-status").innerText()).toContain("www.lumen-example.test");
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,13 @@
+// Module hooks for record-imports.mjs (they run off the main thread, so they write the file themselves).
+import fs from "node:fs";
+
+let file;
+export function initialize(data) {
+  file = data.file;
+}
+
+export async function resolve(specifier, context, nextResolve) {
+  const resolved = await nextResolve(specifier, context);
+  fs.appendFileSync(file, `${resolved.url}\n`);
+  return resolved;
+}
