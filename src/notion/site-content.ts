@@ -77,7 +77,7 @@ export type ContentServiceOptions = {
    * When set, a reader on a stale snapshot asks for a refresh here (at most once per revalidate window per process)
    * instead of running it in this process: a sites-role process leaves Notion to the workers.
    */
-  askForRefresh?: (site: ContentSite) => Promise<void>;
+  askForRefresh?: (site: ContentSite, windowMs: number) => Promise<void>;
 };
 
 export type ContentService = ReturnType<typeof createContentService>;
@@ -210,12 +210,13 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
   /** Starts a background refresh when the snapshot is older than the revalidate window (and none is running). */
   function revalidate(site: ContentSite, snapshot: SiteSnapshot): void {
     const lastTry = Math.max(snapshot.syncedAt?.getTime() ?? 0, snapshot.lastAttemptAt?.getTime() ?? 0);
-    if (Date.now() - lastTry < (revalidateMsOf?.(site) ?? revalidateMs) || inflight.has(site.id)) return;
+    const windowMs = revalidateMsOf?.(site) ?? revalidateMs;
+    if (Date.now() - lastTry < windowMs || inflight.has(site.id)) return;
     if (askForRefresh) {
       const entry = cache.peek(site.id);
       if (entry && entry.askedAt !== undefined && Date.now() - entry.askedAt < Math.max(revalidateMs, STATE_TTL_MS)) return;
       if (entry) entry.askedAt = Date.now();
-      void askForRefresh(site).catch((err: unknown) => log(`[notion] could not ask for a refresh of site ${site.id}`, err));
+      void askForRefresh(site, windowMs).catch((err: unknown) => log(`[notion] could not ask for a refresh of site ${site.id}`, err));
       return;
     }
     void refresh(site).then((result) => {

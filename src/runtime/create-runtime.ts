@@ -126,7 +126,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
       if (site.notionConnectionId && siteTypeHas(site.siteType, "votes")) roadmapNotion.schedule(site.id);
     },
     // A sites-role process serves and asks; workers spend the Notion requests (README "Running several processes").
-    askForRefresh: env.PAGEWRIGHT_ROLE === "sites" ? (site) => markRefreshWanted(database.db, site.id) : undefined,
+    askForRefresh: env.PAGEWRIGHT_ROLE === "sites" ? (site, windowMs) => markRefreshWanted(database.db, site.id, windowMs) : undefined,
     // Syncs that keep failing: the owner hears of it once per run of failures.
     onFailed: async (site, failure) => {
       await tellOwnerSyncFailing({ db: database.db, email, appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN }, site.id, failure);
