@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, ROOT } from "../../scripts/build-state";
+import { migratedPgliteDataDir } from "./pglite-template";
 import { createTestDatabase, testDbMode } from "./test-database";
 
 export type AppProcess = {
@@ -71,8 +72,8 @@ export type StartAppOptions = {
 export async function startApp(opts: StartAppOptions = {}): Promise<AppProcess> {
   ensureTestBuild();
   const port = await freePort();
-  const dataDir = opts.dataDir ?? tempDataDir();
   const databaseUrl = opts.databaseUrl ?? (testDbMode() === "postgres" ? await createTestDatabase() : undefined);
+  const dataDir = opts.dataDir ?? (databaseUrl ? tempDataDir() : await migratedPgliteDataDir());
   const url = `http://localhost:${port}`;
   const { child, output, ready } = spawnServer({
     PORT: String(port),

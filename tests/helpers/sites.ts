@@ -9,6 +9,7 @@ import { siteHostKey } from "@/lib/site-address";
 import { type SiteType } from "@/lib/site-types";
 import { createNotionStub, type NotionStub } from "../../tools/notion-stub/server";
 import { startApp, tempDataDir, type AppProcess } from "./app-server";
+import { migratedPgliteDataDir } from "./pglite-template";
 import { rawRequest, type RawResponse } from "./raw-request";
 import { insertSite } from "./test-db";
 import { createTestDatabase, testDbMode } from "./test-database";
@@ -54,8 +55,8 @@ export async function startSitesApp(
   opts: { env?: Record<string, string>; workspaceDir?: string; beforeStart?: (db: Database["db"]) => Promise<void> } = {},
 ): Promise<SitesApp> {
   const stub = await createNotionStub({ dataDir: opts.workspaceDir ?? WORKSPACE });
-  const dataDir = tempDataDir();
   const databaseUrl = testDbMode() === "postgres" ? await createTestDatabase() : undefined;
+  const dataDir = databaseUrl ? tempDataDir() : await migratedPgliteDataDir();
   const database = await openDatabase({ dataDir, databaseUrl });
   const siteIds: string[] = [];
   const ownerEmails: string[] = [];

@@ -4,12 +4,13 @@ import { users, sites } from "@/db/schema";
 import { siteHostKey } from "@/lib/site-address";
 import { type SiteType } from "@/lib/site-types";
 import { tempDataDir } from "./app-server";
+import { migratedPgliteDataDir } from "./pglite-template";
 import { createTestDatabase, testDbMode } from "./test-database";
 
 /** A migrated database in this process: PGlite in a temp dir, or a fresh PostgreSQL database under TEST_DB=postgres. */
 export async function openTestDatabase(): Promise<Database> {
   const databaseUrl = testDbMode() === "postgres" ? await createTestDatabase() : undefined;
-  const database = await openDatabase({ dataDir: tempDataDir("db-"), databaseUrl });
+  const database = await openDatabase({ dataDir: databaseUrl ? tempDataDir("db-") : await migratedPgliteDataDir("db-"), databaseUrl });
   await migrateDatabase(database);
   return database;
 }
