@@ -21,15 +21,18 @@ import type { BenchRow } from "./sync";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const AUTOCANNON = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
 
-/** The baseline: Node's http module sending the same bytes (and, for brotli, the same compressed bytes), nothing else. */
+/**
+ * The baseline: Node's http module sending the same bytes — our response's headers (CSP, cache, ETag…) and body (for
+ * brotli, the same compressed body) — and nothing else. Node adds Date, Connection and Keep-Alive itself, as for ours.
+ */
 const MINIMAL_SERVER = `
 const http = require("node:http");
-const body = require("node:fs").readFileSync(process.argv[1]);
-const encoding = process.argv[2];
-const headers = { "content-type": "text/html; charset=utf-8", "content-length": body.length };
-if (encoding) headers["content-encoding"] = encoding;
+const fs = require("node:fs");
+const body = fs.readFileSync(process.argv[1]);
+const headers = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(0, "127.0.0.1", function () { console.log(this.address().port); });
 `;
+const ADDED_BY_NODE = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
 
 const firstLine = (child: ChildProcess) => new Promise<string>((resolve) => child.stdout!.once("data", (d: Buffer) => resolve(String(d).trim())));
 
@@ -104,8 +107,10 @@ async function measureAgainstMinimal(serverUrl: string, host: string, label: str
     const page = await rawRequest(target, { host, headers });
     if (page.status !== 200 || (page.headers["content-encoding"] ?? "") !== encoding) throw new Error(`post answered ${page.status} ${page.headers["content-encoding"] ?? ""}: ${page.body.slice(0, 300)}`);
     const bodyFile = path.join(os.tmpdir(), `bench-page-${process.pid}-${encoding || "identity"}`);
+    const headersFile = `${bodyFile}.headers.json`;
     fs.writeFileSync(bodyFile, page.bytes);
-    const minimal = spawn(process.execPath, ["-e", MINIMAL_SERVER, bodyFile, encoding], { stdio: ["ignore", "pipe", "inherit"] });
+    fs.writeFileSync(headersFile, JSON.stringify(Object.fromEntries(Object.entries(page.headers).filter(([name]) => !ADDED_BY_NODE.has(name)))));
+    const minimal = spawn(process.execPath, ["-e", MINIMAL_SERVER, bodyFile, headersFile], { stdio: ["ignore", "pipe", "inherit"] });
     try {
       const minimalUrl = `http://127.0.0.1:${await firstLine(minimal)}${POST}`;
       await load(target, headers, 3); // warm-up
@@ -122,6 +127,7 @@ async function measureAgainstMinimal(serverUrl: string, host: string, label: str
     } finally {
       minimal.kill();
       fs.rmSync(bodyFile, { force: true });
+      fs.rmSync(headersFile, { force: true });
     }
   }
   return rows;
