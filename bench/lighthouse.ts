@@ -4,6 +4,7 @@ import lighthouse from "lighthouse";
 import { startSitesApp, workspaceIndex } from "../tests/helpers/sites";
 import type { BenchRow } from "./sync";
 import { signedIn } from "../tests/helpers/rpc-client";
+import { rawRequest } from "../tests/helpers/raw-request";
 
 /**
  * Lighthouse 12.8.2 (mobile, the default config) with Debian's Chromium on four demo pages: a blog post, a docs page,
@@ -46,7 +47,10 @@ export async function benchLighthouse(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   try {
     for (const [name, url] of measured) {
-      await fetch(url.replace(/^http:\/\/[^/]+/, s.app.url), { headers: { host: new URL(url).host } }).catch(() => undefined); // warm the snapshot and cache
+      // Warm the snapshot and the page cache. fetch() would drop the Host header (measuring every page cold, rendered on
+      // Lighthouse's own request): a raw request keeps it.
+      const target = new URL(url);
+      await rawRequest(`${s.app.url}${target.pathname}`, { host: target.host, headers: signedInPage(name) ? { cookie: owner.header() } : {} }).catch(() => undefined);
       const result = await lighthouse(url, {
         port: chrome.port,
         output: "json",
