@@ -175,7 +175,7 @@ export const siteMethods = {
     summary: "Reconnects an internal-secret connection Notion refused: a new secret of the same integration goes on the same connection, which is used again, and its sites are refreshed",
     params: replaceNotionIntegrationSecretInput,
     result: "{connectionId, kind: 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError, refused: null, sites: [{siteId, status}]}",
-    errors: ["NOT_FOUND", "VALIDATION", "UPSTREAM", "RATE_LIMITED"],
+    errors: ["NOT_FOUND", "UPSTREAM", "RATE_LIMITED"],
     run: limited("notion-inspect", async (ctx, p) => {
       const connection = await replaceNotionIntegrationSecret(ctx.runtime.notionConnections, ctx.userId, p);
       return { ...connection, sites: await refreshConnectionSites(ctx.runtime, connection.connectionId) };
