@@ -12,7 +12,8 @@ import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } fro
 /**
  * The watch on Notion (issue 22) over real HTTP: /api/health with the canary page and the failing endpoint, a site
  * whose syncs keep failing (token revoked, page unshared in the official-API stand-in) — the dashboard says so,
- * the owner gets one email per run of failures (Plunk stand-in), visitors keep the last good pages — and the
+ * the owner gets one email per run of failures (Plunk stand-in; for a revoked token one email for the refused
+ * connection, see refused-renewal.test.ts), visitors keep the last good pages — and the
  * operator-only screen with the webhook verification token.
  */
 
