@@ -149,6 +149,15 @@ export const notionConnections = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** What went wrong the last time the connection was used, in words (null when the last use worked). */
     lastError: text("last_error"),
+    /**
+     * When Notion refused the connection for good (a renewal answered `invalid_grant`, or a 401 stood after one
+     * renewal, at once for an internal secret): it then gets no client until its owner reconnects. Null: not refused.
+     */
+    refusedAt: timestamp("refused_at", { withTimezone: true }),
+    /** Notion's own words when it refused the connection. */
+    refusedReason: text("refused_reason"),
+    /** When the owner was emailed about the refusal (one email per refusal, naming every site on the connection). */
+    refusalEmailedAt: timestamp("refusal_emailed_at", { withTimezone: true }),
   },
   (t) => [index("notion_connections_owner_idx").on(t.ownerId)],
 );

@@ -24,6 +24,8 @@ import { addInternalNotionConnection, addInternalNotionConnectionInput } from "@
 import { deleteNotionConnection } from "@/core/notion-connections/delete-notion-connection";
 import { connectionIdInput, listConnectionPages } from "@/core/notion-connections/list-connection-pages";
 import { listNotionConnections } from "@/core/notion-connections/list-notion-connections";
+import { refreshConnectionSites } from "@/core/notion-connections/reconnect-notion-connection";
+import { replaceNotionIntegrationSecret, replaceNotionIntegrationSecretInput } from "@/core/notion-connections/replace-notion-integration-secret";
 import { deleteSite, siteIdInput } from "@/core/sites/delete-site";
 import { doesDomainExist, doesDomainExistInput } from "@/core/sites/does-domain-exist";
 import { getAllNotionPages } from "@/core/sites/get-all-notion-pages";
@@ -147,7 +149,7 @@ export const siteMethods = {
   listNotionConnections: method({
     summary: "The owner's Notion connections (official API), without their tokens",
     params: empty,
-    result: "[{connectionId, kind: 'oauth' | 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError}]",
+    result: "[{connectionId, kind: 'oauth' | 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError, refused: {at, reason} | null}]",
     run: (ctx) => listNotionConnections(ctx.runtime.db, ctx.userId),
   }),
   listNotionConnectionPages: method({
@@ -160,9 +162,24 @@ export const siteMethods = {
   addNotionIntegrationSecret: method({
     summary: "Connects Notion with an internal integration secret (checked with Notion first), for servers without OAuth",
     params: addInternalNotionConnectionInput,
-    result: "{connectionId, kind: 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError}",
+    result: "{connectionId, kind: 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError, refused, reconnected}",
     errors: ["UPSTREAM", "RATE_LIMITED"],
-    run: limited("notion-inspect", (ctx, p) => addInternalNotionConnection(ctx.runtime.notionConnections, ctx.userId, p)),
+    run: limited("notion-inspect", async (ctx, p) => {
+      const added = await addInternalNotionConnection(ctx.runtime.notionConnections, ctx.userId, p);
+      // A new secret of a refused connection's integration went on that connection: its sites catch up now.
+      if (added.reconnected) await refreshConnectionSites(ctx.runtime, added.connectionId);
+      return added;
+    }),
+  }),
+  replaceNotionIntegrationSecret: method({
+    summary: "Reconnects an internal-secret connection Notion refused: a new secret of the same integration goes on the same connection, which is used again, and its sites are refreshed",
+    params: replaceNotionIntegrationSecretInput,
+    result: "{connectionId, kind: 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError, refused: null, sites: [{siteId, status}]}",
+    errors: ["NOT_FOUND", "UPSTREAM", "RATE_LIMITED"],
+    run: limited("notion-inspect", async (ctx, p) => {
+      const connection = await replaceNotionIntegrationSecret(ctx.runtime.notionConnections, ctx.userId, p);
+      return { ...connection, sites: await refreshConnectionSites(ctx.runtime, connection.connectionId) };
+    }),
   }),
   deleteNotionConnection: method({
     summary: "Disconnects Notion: deletes the connection's token (its sites keep their last pages until moved)",

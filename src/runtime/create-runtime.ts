@@ -21,6 +21,7 @@ import { connectedPageSource } from "@/core/notion-connections/connected-page-so
 import { markRefreshWanted } from "@/core/refresh/mark-refresh-wanted";
 import { webhooksVerified } from "@/core/notion-connections/get-webhook-verification";
 import { tellOwnerSyncFailing } from "@/core/sites/tell-owner-sync-failing";
+import { tellOwnerConnectionRefused } from "@/core/notion-connections/tell-owner-connection-refused";
 import { startNotionCanary } from "@/notion/canary";
 import { createAnalyticsRecorder } from "@/core/analytics/analytics-recorder";
 import { loadCountryTable } from "@/core/analytics/country-of";
@@ -83,6 +84,8 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     throw err;
   }
   const authSecret = resolveAuthSecret(env);
+  const email = createEmailProvider(env, database.db);
+  const ownerMail = { db: database.db, email, appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN };
   const notionConnections = {
     db: database.db,
     authSecret,
@@ -90,9 +93,12 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     oauth: env.NOTION_OAUTH_CLIENT_ID && env.NOTION_OAUTH_CLIENT_SECRET
       ? { clientId: env.NOTION_OAUTH_CLIENT_ID, clientSecret: env.NOTION_OAUTH_CLIENT_SECRET, redirectUri: `${env.APP_URL}/api/notion/callback` }
       : null,
+    // Notion refused a connection for good: its owner hears of it once, for all its sites.
+    afterRefused: async (connectionId: string) => {
+      await tellOwnerConnectionRefused(ownerMail, connectionId).catch((err: unknown) => console.error(`[notion] could not email the owner of refused connection ${connectionId}:`, err));
+    },
   };
   const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS });
-  const email = createEmailProvider(env, database.db);
   const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN, billingEnabled: env.billingEnabled, getSnapshot: (id) => content.getSnapshot(id) });
   // Whether Notion's webhooks reach us (the handshake happened, possibly through another process): re-read each minute.
   const webhooks = { verified: await webhooksVerified({ db: database.db }).catch(() => false), timer: null as NodeJS.Timeout | null };
@@ -127,9 +133,11 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     },
     // A sites-role process serves and asks; workers spend the Notion requests (README "Running several processes").
     askForRefresh: env.PAGEWRIGHT_ROLE === "sites" ? (site, windowMs) => markRefreshWanted(database.db, site.id, windowMs) : undefined,
-    // Syncs that keep failing: the owner hears of it once per run of failures.
+    // Syncs that keep failing: the owner hears of it once per run of failures (once per connection when Notion
+    // refused the site's connection; an email that failed to go out then is tried again here).
     onFailed: async (site, failure) => {
-      await tellOwnerSyncFailing({ db: database.db, email, appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN }, site.id, failure);
+      if (site.notionConnectionId) await tellOwnerConnectionRefused(ownerMail, site.notionConnectionId);
+      await tellOwnerSyncFailing(ownerMail, site.id, failure);
     },
   });
   const roadmapNotion = createRoadmapNotionWriter({

@@ -25,6 +25,8 @@ let page: Page;
 let visitor: Page;
 const pageErrors: string[] = [];
 let siteUrl = "";
+/** The site's General screen (its dashboard address without the query). */
+let siteScreen = "";
 const SUBDOMAIN = "private-docs";
 const ROOT_TEXT_BLOCK = "6e38ea3f-d5ba-411c-a455-8ec273e7f260";
 
@@ -84,6 +86,7 @@ describe("Connect Notion in Chromium", () => {
     await page.getByRole("button", { name: "Create site" }).click();
     await page.waitForURL(/\/dashboard\/sites\/[^/?]+\?created=1$/, { timeout: 60_000 });
     siteUrl = `http://${SUBDOMAIN}.localhost:${s.app.port}`;
+    siteScreen = page.url().split("?")[0]!;
     expect(await page.getByTestId("created-site-url").textContent()).toBe(siteUrl);
     await expect.poll(() => page.getByTestId("first-sync").textContent(), { timeout: 20_000 }).toContain("Synced from Notion");
     await page.keyboard.press("Escape");
@@ -147,6 +150,32 @@ describe("Connect Notion in Chromium", () => {
     expect((await control.calls()).total).toBe(callsBefore);
     await visitor.reload();
     expect(await visitor.content()).toBe(before);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("when Notion refuses the connection, the General screen says so and reconnects it through Notion's consent screen", async () => {
+    await control.revokeOAuth();
+    await page.goto(siteScreen);
+    await page.getByRole("button", { name: "Sync now" }).click();
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.getByTestId("notion-connection-refused").count();
+      }, { timeout: 20_000 })
+      .toBe(1);
+    const notice = page.getByTestId("notion-connection-refused");
+    expect(await notice.textContent()).toContain("Notion refused this site's connection");
+    expect(await notice.textContent()).toContain("The grant was revoked: the user removed the connection.");
+    // Visitors keep the last good pages meanwhile.
+    await visitor.reload();
+    expect(await visitor.content()).toContain("Private docs, updated live from Notion");
+
+    await notice.getByRole("link", { name: "Reconnect Notion" }).click();
+    await page.getByRole("checkbox", { name: "Lumen Docs" }).check();
+    await page.getByRole("button", { name: "Allow access" }).click();
+    await page.waitForURL(`${siteScreen}?notionReconnected=1`);
+    await page.getByRole("button", { name: "Sync now" }).waitFor();
+    expect(await page.getByTestId("notion-connection-refused").count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 

@@ -15,6 +15,13 @@ export function notionApiStubControl(url: string) {
     share: (token: string, pageId: string) => post("share", { token, pageId }).then(() => undefined),
     unshare: (token: string, pageId: string) => post("unshare", { token, pageId }).then(() => undefined),
     revoke: (token: string) => post("revoke", { token }).then(() => undefined),
+    /** A new secret for the same internal integration (same bot and pages); the old secret answers 401 from now on. */
+    rotate: (token: string) => post<{ token: string }>("rotate", { token }).then((r) => r.token),
+    /**
+     * What an owner removing the public integration in Notion does: every OAuth grant revoked — its access tokens
+     * answer 401 `unauthorized`, its refresh tokens 400 `invalid_grant`. New grants (connecting again) work.
+     */
+    revokeOAuth: () => post<{ revoked: number }>("revoke-oauth", {}).then((r) => r.revoked),
     /**
      * What the OAuth consent screen does: approve with these pages, deny, or show the page picker; and whether the
      * OAuth access tokens issued from now on expire (`tokenTtlSeconds`, answered as `expires_in`).

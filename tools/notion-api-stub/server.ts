@@ -60,6 +60,8 @@ export type Fault = z.input<typeof faultSchema>;
 const idSchema = z.string().regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i);
 const control = {
   token: z.object({ token: z.string().min(8).optional(), pages: z.array(idSchema).default([]), name: z.string().optional() }).strict(),
+  /** A new secret for the same internal integration (Notion's "Refresh secret"): same bot, same pages; the old one stops working. */
+  rotate: z.object({ token: z.string(), newToken: z.string().min(8).optional() }).strict(),
   share: z.object({ token: z.string(), pageId: idSchema }).strict(),
   revoke: z.object({ token: z.string() }).strict(),
   consent: z
@@ -86,7 +88,17 @@ const control = {
   deletePage: z.object({ pageId: idSchema }).strict(),
 };
 
-type Token = { token: string; kind: "internal" | "oauth"; shared: Set<string>; revoked: boolean; botId: string; refreshToken?: string; expiresAt?: number };
+type Token = {
+  token: string;
+  kind: "internal" | "oauth";
+  shared: Set<string>;
+  revoked: boolean;
+  botId: string;
+  refreshToken?: string;
+  expiresAt?: number;
+  /** The whole OAuth grant was revoked (`revoke-oauth`): the token is refused and so is its refresh token. */
+  grantRevoked?: boolean;
+};
 export type CallCounts = { total: number; byEndpoint: Record<string, number>; byObject: Record<string, number>; unauthorized: number; rateLimited: number };
 type Consent = { mode: "approve" | "deny" | "choose"; pages: string[]; tokenTtlSeconds?: number | null };
 
@@ -390,8 +402,9 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
     if (objectId) calls.byObject[objectId] = (calls.byObject[objectId] ?? 0) + 1;
   }
 
+  /** The next fault for this endpoint; the OAuth endpoints take only faults that name them. */
   function takeFault(endpoint: Endpoint): (typeof faults)[number] | null {
-    const index = faults.findIndex((f) => !f.endpoint || f.endpoint === endpoint);
+    const index = faults.findIndex((f) => (!f.endpoint && !endpoint.startsWith("oauth.")) || f.endpoint === endpoint);
     if (index < 0) return null;
     const fault = faults[index]!;
     fault.remaining -= 1;
@@ -640,8 +653,16 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
     };
   }
 
+  /** The token endpoint's OAuth errors, as Notion answers them: `{error, error_description}` (RFC 6749 §5.2). */
+  function sendGrantError(res: http.ServerResponse, description: string): void {
+    sendJson(res, 400, { error: "invalid_grant", error_description: description, request_id: crypto.randomUUID() });
+  }
+
   async function handleOAuth(endpoint: "oauth.token" | "oauth.revoke" | "oauth.introspect", req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     countCall(endpoint);
+    const fault = takeFault(endpoint);
+    if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    if (fault) return sendError(res, fault.status, fault.code ?? (fault.status === 503 ? "service_unavailable" : "internal_server_error"), fault.message ?? "Unexpected error occurred.");
     if (req.method !== "POST") return sendError(res, 405, "invalid_request", "Unsupported request method.");
     if (!basicClient(req)) return sendError(res, 401, "unauthorized", "Invalid client credentials.");
     let body: Json;
@@ -661,8 +682,8 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
     }
     if (body.grant_type === "authorization_code") {
       const code = codes.get(String(body.code ?? ""));
-      if (!code || code.used || code.expires < Date.now()) return sendError(res, 400, "invalid_grant", "Invalid code.");
-      if (body.redirect_uri !== undefined && body.redirect_uri !== code.redirectUri) return sendError(res, 400, "invalid_grant", "Invalid redirect_uri.");
+      if (!code || code.used || code.expires < Date.now()) return sendGrantError(res, "Invalid code.");
+      if (body.redirect_uri !== undefined && body.redirect_uri !== code.redirectUri) return sendGrantError(res, "Invalid redirect_uri.");
       code.used = true;
       const token: Token = {
         token: `ntn_${crypto.randomBytes(20).toString("hex")}`,
@@ -677,8 +698,8 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
       return sendJson(res, 200, tokenResponse(token));
     }
     if (body.grant_type === "refresh_token") {
-      const old = [...tokens.values()].find((t) => t.refreshToken && t.refreshToken === body.refresh_token && !t.revoked);
-      if (!old) return sendError(res, 400, "invalid_grant", "Invalid refresh token.");
+      const old = [...tokens.values()].find((t) => t.refreshToken && t.refreshToken === body.refresh_token);
+      if (!old || old.revoked) return sendGrantError(res, old?.grantRevoked ? "The grant was revoked: the user removed the connection." : "Invalid refresh token.");
       old.revoked = true;
       const token: Token = {
         ...old,
@@ -941,6 +962,27 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
           if (route === "share") token.shared.add(dashed(b.pageId));
           else token.shared.delete(dashed(b.pageId));
           return sendJson(res, 200, { ok: true, shared: [...token.shared] });
+        }
+        case "rotate": {
+          const b = parse(control.rotate);
+          if (!b) return;
+          const old = tokenOr404(b.token);
+          if (!old) return;
+          old.revoked = true;
+          const token: Token = { ...old, shared: new Set(old.shared), revoked: false, token: b.newToken ?? `ntn_${crypto.randomBytes(20).toString("hex")}` };
+          tokens.set(token.token, token);
+          return sendJson(res, 200, { token: token.token });
+        }
+        case "revoke-oauth": {
+          // What an owner removing the connection in Notion does: every OAuth access token answers 401, every refresh token invalid_grant.
+          let revoked = 0;
+          for (const token of tokens.values()) {
+            if (token.kind !== "oauth" || token.grantRevoked) continue;
+            token.revoked = true;
+            token.grantRevoked = true;
+            revoked += 1;
+          }
+          return sendJson(res, 200, { ok: true, revoked });
         }
         case "revoke": {
           const b = parse(control.revoke);

@@ -110,6 +110,41 @@ export function syncFailingEmail(p: { siteName: string; siteAddress: string; err
 }
 
 /**
+ * Notion refused a connection for good (its access was revoked): ONE email for the connection, naming every site
+ * read through it, instead of one "can't be updated" email per site.
+ */
+export function connectionRefusedEmail(p: {
+  workspaceName: string | null;
+  notionReason: string;
+  refusedAt: Date;
+  kind: "oauth" | "internal";
+  sites: { name: string; address: string }[];
+  settingsUrl: string;
+}): RenderedEmail {
+  const workspace = p.workspaceName ? `your Notion workspace “${p.workspaceName}”` : "your Notion workspace";
+  const count = p.sites.length === 1 ? "1 site" : `${p.sites.length} sites`;
+  return renderEmail({
+    subject: `Notion no longer accepts the connection to ${p.workspaceName ?? "your workspace"}: reconnect it`,
+    preview: p.notionReason,
+    blocks: [
+      { kind: "heading", text: "Notion refused your connection" },
+      { kind: "paragraph", text: `Since ${p.refusedAt.toUTCString()}, Notion refuses the connection ${PRODUCT_NAME} reads ${workspace} through, so ${count} can't be updated. Notion's answer:` },
+      { kind: "quote", text: p.notionReason },
+      ...p.sites.map((site) => ({ kind: "paragraph" as const, text: `• ${site.name} — ${site.address}` })),
+      {
+        kind: "paragraph",
+        text:
+          p.kind === "oauth"
+            ? "Visitors keep seeing the last good version of each site. Click “Reconnect Notion” on a site's General screen and allow access again: every site above is updated at once."
+            : "Visitors keep seeing the last good version of each site. Copy the integration's secret again (Notion → Settings → Connections → your integration → Configuration) and paste it on a site's General screen: every site above is updated at once.",
+      },
+      { kind: "button", label: "Reconnect Notion", url: p.settingsUrl },
+    ],
+    footer: [{ kind: "note", text: "You get this email once per refusal, for all the sites on this connection. Nothing is sent to Notion until you reconnect." }],
+  });
+}
+
+/**
  * The double opt-in mail of a roadmap's votes and ideas. Like the subscription mail, anyone can trigger it, so it
  * carries no owner text: a fixed subject and the site named by its address.
  */

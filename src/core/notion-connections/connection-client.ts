@@ -3,6 +3,8 @@ import { notionConnections, type NotionConnectionRow } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { openSecret } from "@/lib/secret-box";
 import { createOfficialClient, type OfficialClient } from "@/notion/official/client";
+import { OfficialNotionError } from "@/notion/official/errors";
+import { refuseNotionConnection } from "./refuse-notion-connection";
 import { accessTokenKey, type NotionConnectionDeps } from "./connection-deps";
 import { renewNotionToken } from "./renew-notion-token";
 
@@ -22,15 +24,26 @@ export async function getConnectionForOwnerOrThrow(deps: Pick<NotionConnectionDe
 /**
  * An official-API client with the connection's token, opened here and handed only to the client. An OAuth
  * connection with a refresh token renews its access token before it expires or on a 401 (renew-notion-token.ts).
+ * A connection Notion refused for good gets no client: it fails at once with Notion's stored words, and nothing is
+ * sent to Notion until its owner reconnects. A 401 that stands after the one renewal (at once for an internal
+ * secret, or a token without a refresh token) marks it refused.
  */
 export function officialClientOf(deps: NotionConnectionDeps, connection: NotionConnectionRow): OfficialClient {
   if (!connection.accessTokenSealed) throw new AppError("UNAUTHORIZED", DISCONNECTED_MESSAGE);
+  if (connection.refusedAt) throw new OfficialNotionError("refused", { notionMessage: connection.refusedReason ?? undefined });
   const oauth = deps.oauth;
   const renewal =
     oauth && connection.refreshTokenSealed
       ? { expiresAt: connection.accessTokenExpiresAt, renew: (stale: string) => renewNotionToken({ ...deps, oauth }, connection.id, stale) }
       : undefined;
-  return createOfficialClient({ token: openSecret(accessTokenKey(deps.authSecret), connection.accessTokenSealed), baseUrl: deps.officialApiBase, renewal });
+  // A refresh token this server can't use (OAuth no longer configured) proves nothing about the grant: no mark then.
+  const canJudge = !connection.refreshTokenSealed || renewal;
+  return createOfficialClient({
+    token: openSecret(accessTokenKey(deps.authSecret), connection.accessTokenSealed),
+    baseUrl: deps.officialApiBase,
+    renewal,
+    onRefused: canJudge ? (reason) => refuseNotionConnection(deps, connection.id, reason) : undefined,
+  });
 }
 
 /** The connection by id, whoever owns it (for reading a site's content, whose owner is already known). */

@@ -9,6 +9,8 @@ export type NotionConnectionDeps = {
   officialApiBase: string;
   /** The public integration, when configured: OAuth connections renew their access tokens with it. */
   oauth?: NotionOAuthConfig | null;
+  /** After Notion refused a connection for good (it was just marked): the owner is told, once (tell-owner-connection-refused.ts). */
+  afterRefused?: (connectionId: string) => Promise<void>;
 };
 
 /** The operator's public integration, when configured (NOTION_OAUTH_CLIENT_ID / _SECRET) — and where Notion sends owners back. */

@@ -9,6 +9,8 @@ export type NotionConnectionSummary = {
   connected: boolean;
   createdAt: string;
   lastError: string | null;
+  /** Notion refused the connection for good (when, and Notion's words): it reads nothing until reconnected. */
+  refused: { at: string; reason: string | null } | null;
 };
 
 export function connectionSummaryOf(row: NotionConnectionRow): NotionConnectionSummary {
@@ -17,8 +19,9 @@ export function connectionSummaryOf(row: NotionConnectionRow): NotionConnectionS
     kind: row.kind,
     workspaceName: row.workspaceName,
     workspaceIcon: row.workspaceIcon,
-    connected: Boolean(row.accessTokenSealed) && !row.revokedAt,
+    connected: Boolean(row.accessTokenSealed) && !row.revokedAt && !row.refusedAt,
     createdAt: row.createdAt.toISOString(),
     lastError: row.lastError,
+    refused: row.refusedAt ? { at: row.refusedAt.toISOString(), reason: row.refusedReason } : null,
   };
 }

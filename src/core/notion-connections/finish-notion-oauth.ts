@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { notionConnections } from "@/db/schema";
 import { AppError } from "@/lib/errors";
@@ -7,7 +8,9 @@ import { createOfficialClient } from "@/notion/official/client";
 import { notionCall } from "@/notion/official/errors";
 import { accessTokenKey, type NotionConnectionDeps, type NotionOAuthConfig } from "./connection-deps";
 import { expiryOf } from "./renew-notion-token";
-import { oauthStateFor } from "./start-notion-oauth";
+import { oauthStateFor, reconnectOfNonce } from "./start-notion-oauth";
+import { getConnectionForOwnerOrThrow } from "./connection-client";
+import { putTokensOnConnection } from "./reconnect-notion-connection";
 
 export const notionOAuthCallbackInput = z.object({
   code: z.string().min(1).max(1000).optional(),
@@ -24,14 +27,16 @@ const sameString = (a: string, b: string) => {
 /**
  * "Connect Notion", step two (Notion redirected back): the state must equal the cookie's and be this owner's; the
  * code is exchanged for an access token (client id and secret as Basic auth, by the SDK), which is stored sealed,
- * with the refresh token and the expiry when Notion gives them (renew-notion-token.ts).
+ * with the refresh token and the expiry when Notion gives them (renew-notion-token.ts). Reconnecting (the state
+ * names the connection, or Notion refused one of this owner's connections to the same workspace) puts the new tokens
+ * on that connection and clears Notion's refusal; the caller refreshes its sites.
  */
 export async function finishNotionOAuth(
   deps: NotionConnectionDeps & { oauth: NotionOAuthConfig | null },
   ownerId: string,
   input: z.input<typeof notionOAuthCallbackInput>,
   cookieState: string | undefined,
-): Promise<{ connectionId: string }> {
+): Promise<{ connectionId: string; reconnected: boolean; siteId?: string }> {
   if (!deps.oauth) throw new AppError("NOT_FOUND", "Connecting Notion with OAuth is not configured on this server");
   const { code, state, error } = notionOAuthCallbackInput.parse(input);
   if (!state || !cookieState || !sameString(state, cookieState)) throw new AppError("FORBIDDEN", "This Notion sign-in did not start here: please click “Connect Notion” again");
@@ -46,20 +51,39 @@ export async function finishNotionOAuth(
   ).catch((err) => {
     throw new AppError("UPSTREAM", "Notion did not accept the authorization, please connect again", { cause: err });
   });
+  const tokens = {
+    workspaceName: grant.workspace_name,
+    workspaceIcon: grant.workspace_icon,
+    botId: grant.bot_id,
+    accessTokenSealed: sealSecret(accessTokenKey(deps.authSecret), grant.access_token),
+    refreshTokenSealed: grant.refresh_token ? sealSecret(accessTokenKey(deps.authSecret), grant.refresh_token) : null,
+    // `expires_in` is in Notion's answer when its tokens expire, not (yet) in the SDK's type.
+    accessTokenExpiresAt: expiryOf((grant as { expires_in?: unknown }).expires_in),
+  };
+
+  // Reconnecting: the explicit connection (the "Reconnect Notion" link), else one Notion refused for this workspace.
+  const reconnect = reconnectOfNonce(nonce);
+  const target = reconnect
+    ? await getConnectionForOwnerOrThrow(deps, ownerId, reconnect.connectionId)
+    : (
+        await deps.db
+          .select()
+          .from(notionConnections)
+          .where(and(eq(notionConnections.ownerId, ownerId), eq(notionConnections.kind, "oauth"), eq(notionConnections.workspaceId, grant.workspace_id), isNotNull(notionConnections.refusedAt)))
+          .orderBy(asc(notionConnections.createdAt))
+          .limit(1)
+      )[0];
+  if (target) {
+    if (target.kind !== "oauth") throw new AppError("VALIDATION", "This connection uses an internal integration secret: paste the new secret instead");
+    if (target.workspaceId && target.workspaceId !== grant.workspace_id) {
+      throw new AppError("VALIDATION", `Notion connected another workspace (${grant.workspace_name ?? "unnamed"}): reconnect and choose ${target.workspaceName ?? "the connection's own workspace"}`);
+    }
+    await putTokensOnConnection(deps.db, target.id, tokens);
+    return { connectionId: target.id, reconnected: true, siteId: reconnect?.siteId };
+  }
   const [row] = await deps.db
     .insert(notionConnections)
-    .values({
-      ownerId,
-      kind: "oauth",
-      workspaceId: grant.workspace_id,
-      workspaceName: grant.workspace_name,
-      workspaceIcon: grant.workspace_icon,
-      botId: grant.bot_id,
-      accessTokenSealed: sealSecret(accessTokenKey(deps.authSecret), grant.access_token),
-      refreshTokenSealed: grant.refresh_token ? sealSecret(accessTokenKey(deps.authSecret), grant.refresh_token) : null,
-      // `expires_in` is in Notion's answer when its tokens expire, not (yet) in the SDK's type.
-      accessTokenExpiresAt: expiryOf((grant as { expires_in?: unknown }).expires_in),
-    })
+    .values({ ownerId, kind: "oauth", workspaceId: grant.workspace_id, ...tokens })
     .returning({ id: notionConnections.id });
-  return { connectionId: row!.id };
+  return { connectionId: row!.id, reconnected: false };
 }

@@ -16,12 +16,29 @@ export function oauthStateFor(authSecret: string, ownerId: string, nonce: string
   return `${nonce}.${mac}`;
 }
 
+/**
+ * What a state's nonce carries besides its randomness: the connection being reconnected (its new tokens go on it)
+ * and the site whose General screen the owner comes back to. Covered by the state's HMAC, so never forged.
+ */
+export type OAuthReconnect = { connectionId: string; siteId?: string };
+
+const ID = /^[0-9a-f-]{36}$/;
+
+export function reconnectOfNonce(nonce: string): OAuthReconnect | null {
+  const [, connectionId, siteId] = nonce.split("~");
+  if (!connectionId || !ID.test(connectionId)) return null;
+  return { connectionId, siteId: siteId && ID.test(siteId) ? siteId : undefined };
+}
+
 export function startNotionOAuth(
   deps: { authSecret: string; officialApiBase: string; oauth: NotionOAuthConfig | null },
   ownerId: string,
+  reconnect?: OAuthReconnect,
 ): { authorizeUrl: string; state: string } {
   if (!deps.oauth) throw new AppError("NOT_FOUND", "Connecting Notion with OAuth is not configured on this server: paste an internal integration secret instead");
-  const state = oauthStateFor(deps.authSecret, ownerId, crypto.randomBytes(24).toString("base64url"));
+  const random = crypto.randomBytes(24).toString("base64url");
+  const nonce = reconnect ? [random, reconnect.connectionId, ...(reconnect.siteId ? [reconnect.siteId] : [])].join("~") : random;
+  const state = oauthStateFor(deps.authSecret, ownerId, nonce);
   const url = new URL("/v1/oauth/authorize", deps.officialApiBase);
   url.search = new URLSearchParams({ client_id: deps.oauth.clientId, redirect_uri: deps.oauth.redirectUri, response_type: "code", owner: "user", state }).toString();
   return { authorizeUrl: url.toString(), state };

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { siteRedirects, siteSyncs, subscriptions } from "@/db/schema";
+import { notionConnections, siteRedirects, siteSyncs, subscriptions } from "@/db/schema";
 import { liveSubscriptionOf } from "@/core/billing/site-plan";
 import { siteUrl } from "@/lib/site-address";
 import { type SiteType } from "@/lib/site-types";
@@ -18,6 +18,8 @@ export type SiteOverview = {
   notionPageUrl: string;
   /** The Notion connection the site is read through, or null for a public page. */
   notionConnectionId: string | null;
+  /** That connection as the General screen shows it: Notion refused it for good when `refused` is set (reconnect). */
+  notionConnection: { kind: "oauth" | "internal"; workspaceName: string | null; refused: { at: string; reason: string | null } | null } | null;
   status: "published" | "paused";
   settings: SiteSettings;
   hasPassword: boolean;
@@ -35,7 +37,7 @@ export type SiteOverview = {
 export async function getSiteOverview(db: Db, appsDomain: string, ownerId: string, siteId: string): Promise<SiteOverview> {
   const site = await getSiteForOwnerOrThrow(db, ownerId, siteId);
   const settings = parseSiteSettings(site.settings);
-  const [redirects, [sync], [subscription]] = await Promise.all([
+  const [redirects, [sync], [subscription], [connection]] = await Promise.all([
     db.select().from(siteRedirects).where(and(eq(siteRedirects.siteId, site.id), eq(siteRedirects.source, "owner"))).orderBy(siteRedirects.createdAt),
     db.select().from(siteSyncs).where(eq(siteSyncs.siteId, site.id)).limit(1),
     db
@@ -44,6 +46,13 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
       .where(liveSubscriptionOf(site.id))
       .orderBy(desc(subscriptions.updatedAt))
       .limit(1),
+    site.notionConnectionId
+      ? db
+          .select({ kind: notionConnections.kind, workspaceName: notionConnections.workspaceName, refusedAt: notionConnections.refusedAt, refusedReason: notionConnections.refusedReason })
+          .from(notionConnections)
+          .where(eq(notionConnections.id, site.notionConnectionId))
+          .limit(1)
+      : Promise.resolve([]),
   ]);
   const subdomainUrl = siteUrl({ siteType: site.siteType as SiteType, subdomain: site.subdomain, appsDomain });
   return {
@@ -55,6 +64,13 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
     subdomainUrl,
     notionPageUrl: site.notionPageUrl,
     notionConnectionId: site.notionConnectionId,
+    notionConnection: connection
+      ? {
+          kind: connection.kind,
+          workspaceName: connection.workspaceName,
+          refused: connection.refusedAt ? { at: connection.refusedAt.toISOString(), reason: connection.refusedReason } : null,
+        }
+      : null,
     status: site.status === "paused" ? "paused" : "published",
     settings,
     hasPassword: Boolean(site.passwordHash),

@@ -1,6 +1,6 @@
-import { and, eq, gte, isNull } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { siteSyncs, sites, users } from "@/db/schema";
+import { notionConnections, siteSyncs, sites, users } from "@/db/schema";
 import type { EmailProvider } from "@/integrations/email";
 import { siteUrl } from "@/lib/site-address";
 import type { SiteType } from "@/lib/site-types";
@@ -16,7 +16,8 @@ export const SYNC_FAILURES_BEFORE_EMAIL = 3;
 /**
  * After a failed refresh: once a site's syncs keep failing, its owner gets ONE email. The claim is one conditional
  * update (failure_notified_at still null), so concurrent failures or processes send it once; a good refresh clears
- * it (writeSnapshot), so a later run of failures gets its own email. Returns whether an email was sent.
+ * it (writeSnapshot), so a later run of failures gets its own email. Not for a site on a connection Notion refused
+ * for good: that owner gets one email for the whole connection. Returns whether an email was sent.
  */
 export async function tellOwnerSyncFailing(
   deps: { db: Db; email: EmailProvider; appUrl: string; appsDomain: string },
@@ -24,6 +25,14 @@ export async function tellOwnerSyncFailing(
   failure: { message: string; failureCount: number },
 ): Promise<boolean> {
   if (failure.failureCount < SYNC_FAILURES_BEFORE_EMAIL) return false;
+  // A site on a connection Notion refused: its owner gets the connection's one email instead (tell-owner-connection-refused.ts).
+  const [refused] = await deps.db
+    .select({ id: sites.id })
+    .from(sites)
+    .innerJoin(notionConnections, eq(notionConnections.id, sites.notionConnectionId))
+    .where(and(eq(sites.id, siteId), isNotNull(notionConnections.refusedAt)))
+    .limit(1);
+  if (refused) return false;
   const [claimed] = await deps.db
     .update(siteSyncs)
     .set({ failureNotifiedAt: new Date() })

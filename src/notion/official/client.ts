@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { Client } from "@notionhq/client";
 import PQueue from "p-queue";
 import { officialEndpointOf, recordNotionRequest } from "../request-watch";
+import { OfficialNotionError } from "./errors";
 
 /**
  * Notion's official SDK for one connection (an OAuth access token or an internal integration secret), with its
@@ -34,9 +35,18 @@ export type OfficialClientOptions = {
    * went stale and answers the new one, or null when it can't (the 401 then stands).
    */
   renewal?: TokenRenewal;
+  /**
+   * Notion refused the token for good: a 401 that stood after one renewal (at once without a renewal). Called with
+   * Notion's message before the request fails as "refused"; without it the 401 is answered as is.
+   */
+  onRefused?: (notionReason: string) => Promise<void>;
 };
 
 export type RenewedToken = { token: string; expiresAt: Date | null };
+/**
+ * `renew` answers the new token, or null when there is none to be had (the 401 then stands); it throws when the
+ * renewal itself failed — an OfficialNotionError "refused" when Notion revoked the grant, another one for now.
+ */
 export type TokenRenewal = { expiresAt: Date | null; renew: (staleToken: string) => Promise<RenewedToken | null> };
 
 /** How long before its expiry a token is renewed, so a request doesn't leave with a token about to lapse. */
@@ -94,6 +104,19 @@ export function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
+/** Notion's message in an error answer (`message`, or an OAuth `error_description`), else its status. */
+async function notionMessageOf(res: Response): Promise<string> {
+  const text = await res.text().catch(() => "");
+  try {
+    const body = JSON.parse(text) as { message?: unknown; error_description?: unknown };
+    const message = typeof body.message === "string" ? body.message : typeof body.error_description === "string" ? body.error_description : "";
+    if (message.trim()) return message.trim().slice(0, 500);
+  } catch {
+    // not JSON
+  }
+  return `HTTP ${res.status}`;
+}
+
 const sendNow = <T>(send: () => Promise<T>): Promise<T> => send();
 
 /** The client's current token, renewed at most once at a time however many requests need it. */
@@ -131,13 +154,17 @@ function withToken(init: RequestInit | undefined, token: string): RequestInit | 
 
 function queuedFetch(
   token: string,
-  opts: Required<Omit<OfficialClientOptions, "token" | "baseUrl" | "onRateLimited" | "budget" | "renewal">> & Pick<OfficialClientOptions, "onRateLimited" | "budget" | "renewal">,
+  opts: Required<Omit<OfficialClientOptions, "token" | "baseUrl" | "onRateLimited" | "budget" | "renewal" | "onRefused">> &
+    Pick<OfficialClientOptions, "onRateLimited" | "budget" | "renewal" | "onRefused">,
 ) {
   const holder = tokenHolder(token, opts.renewal);
   return async (url: string, rawInit?: RequestInit): Promise<Response> => {
     // One queue per connection: keyed by the token it started with, which renewals don't change.
     const entry = connectionQueue(token);
-    if (holder.dueForRenewal()) await holder.renew();
+    // Renewing ahead of expiry: a renewal failing for now leaves the still-valid token in use; a revoked grant stops here.
+    if (holder.dueForRenewal()) await holder.renew().catch((err: unknown) => {
+      if (err instanceof OfficialNotionError && err.failure === "refused") throw err;
+    });
     let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
       const init = withToken(rawInit, holder.token);
@@ -157,6 +184,14 @@ function queuedFetch(
           attempt--;
           continue;
         }
+        // No new token to be had (disconnected meanwhile): the 401 stands, and refuses nothing by itself.
+        return res;
+      }
+      // A 401 on the connection's own token, after its one renewal or with none possible: refused for good.
+      if (res.status === 401 && opts.onRefused && init !== rawInit) {
+        const reason = await notionMessageOf(res);
+        await opts.onRefused(reason);
+        throw new OfficialNotionError("refused", { notionCode: "unauthorized", notionMessage: reason });
       }
       if (res.status !== 429 || attempt >= opts.maxAttempts) return res;
       const waitMs = retryAfterMs(res.headers.get("retry-after")) ?? 1000 * 2 ** (attempt - 1);
@@ -179,6 +214,7 @@ export function createOfficialClient(options: OfficialClientOptions): OfficialCl
     onRateLimited: options.onRateLimited,
     budget: options.budget,
     renewal: options.renewal,
+    onRefused: options.onRefused,
   };
   return new Client({
     auth: options.token,

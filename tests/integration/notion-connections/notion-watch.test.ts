@@ -12,7 +12,8 @@ import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } fro
 /**
  * The watch on Notion (issue 22) over real HTTP: /api/health with the canary page and the failing endpoint, a site
  * whose syncs keep failing (token revoked, page unshared in the official-API stand-in) — the dashboard says so,
- * the owner gets one email per run of failures (Plunk stand-in), visitors keep the last good pages — and the
+ * the owner gets one email per run of failures (Plunk stand-in; for a revoked token one email for the refused
+ * connection, see refused-renewal.test.ts), visitors keep the last good pages — and the
  * operator-only screen with the webhook verification token.
  */
 
@@ -127,13 +128,14 @@ describe("GET /api/health", () => {
 });
 
 describe("a connected site whose syncs keep failing", () => {
-  it("after the token is revoked: the dashboard says so, the owner gets one email, visitors keep the last good pages", { timeout: 120_000 }, async () => {
+  it("after the token is revoked: the connection is refused, the dashboard says so, the owner gets one email for it, visitors keep the last good pages", { timeout: 120_000 }, async () => {
     const jar = await signedIn(url, "revoked-owner@example.com");
     const { siteId, host, token, home: before } = await connectedSite(jar, "revoked-site");
     expect(await dashboardSite(jar, siteId)).toMatchObject({ lastSyncError: null, syncFailures: 0, failingSince: null, lastSyncedAt: expect.any(String) });
 
     await control.revoke(token);
-    const revoked = "The Notion connection is no longer valid (access was revoked): connect Notion again";
+    // An internal secret's 401 refuses the connection at once, in Notion's words (refused-renewal.test.ts has the rest).
+    const revoked = "Notion no longer accepts this connection (Notion said: “API token is invalid.”): reconnect Notion on the site's General screen";
     for (let i = 0; i < 4; i++) expect(await syncFails(jar, siteId)).toContain(revoked);
 
     expect(await dashboardSite(jar, siteId)).toMatchObject({ lastSyncError: revoked, syncFailures: 4, failingSince: expect.any(String), lastSyncedAt: expect.any(String) });
@@ -141,10 +143,12 @@ describe("a connected site whose syncs keep failing", () => {
     expect(home.status).toBe(200);
     expect(home.body).toBe(before);
 
-    const mails = await failingMailsTo("revoked-owner@example.com");
+    // One email for the refused connection instead of the per-site "can't be updated" one.
+    expect(await failingMailsTo("revoked-owner@example.com")).toHaveLength(0);
+    const mails = (await sentMails(plunk.url)).filter((m) => m.to === "revoked-owner@example.com" && /^Notion no longer accepts the connection/.test(m.subject));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain(revoked);
-    expect(mails[0]!.text).toContain("Visitors keep seeing the last good version of your site");
+    expect(mails[0]!.text).toContain("API token is invalid.");
+    expect(mails[0]!.text).toContain("Visitors keep seeing the last good version of each site");
     expect(mails[0]!.text).toContain(`${url}/dashboard/sites/${siteId}`);
     // The official API's refusals are the token's, not Notion being down.
     expect((await health()).notion.failing.filter((f) => f.api === "official")).toEqual([]);

@@ -362,6 +362,7 @@ describe("walls between owners", () => {
     ["updateSitePropertyMap", "site", { siteId: blogId, propertyMap: { description: null } }],
     ["listNotionConnectionPages", "site", { connectionId: aConnectionId }],
     ["deleteNotionConnection", "site", { connectionId: aConnectionId }],
+    ["replaceNotionIntegrationSecret", "site", { connectionId: aConnectionId, secret: "ntn_stub_internal_secret_0000000000000000000000" }],
     ["createNewSite", "site", { siteType: "docs", notionPageUrl: workspaceIndex.docs, subdomain: "b-through-a", connectionId: aConnectionId }],
     ["redeemCode", "user", { code: "LIFETIME-TWO", siteId: blogId }],
     ["getProductsForChangePlan", "user", { siteId: blogId }],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "@/core/email/render-email";
-import { cancellationReasonTeamEmail, cancellationReceivedEmail, magicLinkEmail, newPostEmail, subscriberConfirmationEmail, welcomeEmail } from "@/core/email/templates";
+import { cancellationReasonTeamEmail, cancellationReceivedEmail, connectionRefusedEmail, magicLinkEmail, newPostEmail, subscriberConfirmationEmail, welcomeEmail } from "@/core/email/templates";
 import { parseSender } from "@/integrations/email/plunk-client";
 
 describe("renderEmail", () => {
@@ -42,6 +42,17 @@ describe("templates", () => {
     newPost: newPostEmail({ siteName: "Lumen Blog", title: "Hello", description: "A post", postUrl: "https://blog.lumen.test/hello", unsubscribeUrl: "https://blog.lumen.test/_/unsubscribe?token=u1" }),
     cancellation: cancellationReceivedEmail({ appUrl: "https://app.test" }),
     team: cancellationReasonTeamEmail({ userEmail: "o@example.com", reason: "too_expensive", text: "Costs too much" }),
+    refused: connectionRefusedEmail({
+      workspaceName: "Lumen",
+      notionReason: "The grant was revoked.",
+      refusedAt: new Date("2026-11-26T10:00:00Z"),
+      kind: "oauth",
+      sites: [
+        { name: "Lumen Blog", address: "http://blog.lumen.test" },
+        { name: "Lumen Docs", address: "http://docs.lumen.test" },
+      ],
+      settingsUrl: "https://app.test/dashboard/sites/s1",
+    }),
   };
 
   it("gives every email a subject, HTML and a plain-text part", () => {
@@ -65,6 +76,16 @@ describe("templates", () => {
     expect(all.welcome.text).toContain("https://app.test/new-site");
     expect(all.team.text).toContain("Reason: too_expensive");
     expect(all.team.text).toContain("> Costs too much");
+  });
+
+  it("names every site on a refused Notion connection in its one email, with Notion's words and the way back", () => {
+    expect(all.refused.subject).toBe("Notion no longer accepts the connection to Lumen: reconnect it");
+    for (const part of ["Lumen Blog — http://blog.lumen.test", "Lumen Docs — http://docs.lumen.test", "> The grant was revoked.", "2 sites can't be updated", "Reconnect Notion: https://app.test/dashboard/sites/s1", "“Reconnect Notion”"]) {
+      expect(all.refused.text).toContain(part);
+    }
+    const internal = connectionRefusedEmail({ workspaceName: null, notionReason: "API token is invalid.", refusedAt: new Date(), kind: "internal", sites: [{ name: "Docs", address: "http://docs.test" }], settingsUrl: "https://app.test/dashboard/sites/s2" });
+    expect(internal.text).toContain("1 site can't be updated");
+    expect(internal.text).toContain("paste it on a site's General screen");
   });
 });
 

@@ -86,6 +86,8 @@ export function ConnectedPagePicker({
   };
 
   const usable = (connections ?? []).filter((c) => c.connected);
+  // Connections Notion refused for good: said here, with the way back (the new tokens go on the same connection).
+  const refused = (connections ?? []).filter((c) => c.refused);
   return (
     <div className="mt-3 space-y-4" data-testid="connected-page-picker">
       {connectionError ? (
@@ -113,6 +115,25 @@ export function ConnectedPagePicker({
           </label>
         ) : null}
       </div>
+      {refused.length ? (
+        <ul className="space-y-1 text-sm" data-testid="refused-connections">
+          {refused.map((c) => (
+            <li key={c.connectionId} className="text-amber-800">
+              {c.workspaceName ?? "Notion workspace"}: Notion refused this connection on {new Date(c.refused!.at).toLocaleString()}
+              {c.refused!.reason ? ` (“${c.refused!.reason}”)` : ""}.{" "}
+              {c.kind === "oauth" ? (
+                oauth ? (
+                  <a href={`/api/notion/connect?${new URLSearchParams({ reconnect: c.connectionId })}`} className="font-medium underline">
+                    Reconnect Notion
+                  </a>
+                ) : null
+              ) : (
+                "Paste a new secret of the same integration below to reconnect it."
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <details className="text-sm">
         <summary className="cursor-pointer text-neutral-700">Or paste an internal integration secret</summary>
         <div className="mt-2 flex flex-wrap gap-2">

@@ -1,6 +1,7 @@
 import { getServerSession } from "next-auth";
 import { authOptionsFor, SIGN_IN_PATH } from "@/auth/auth-options";
 import { finishNotionOAuth } from "@/core/notion-connections/finish-notion-oauth";
+import { refreshConnectionSites } from "@/core/notion-connections/reconnect-notion-connection";
 import { NOTION_OAUTH_STATE_COOKIE } from "@/core/notion-connections/start-notion-oauth";
 import { reportError } from "@/integrations/error-reporting";
 import { toAppError } from "@/lib/errors";
@@ -16,7 +17,10 @@ function cookieOf(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** Notion sends the owner back here: the connection is stored, and the owner picks a page on /new-site. */
+/**
+ * Notion sends the owner back here: the connection is stored, and the owner picks a page on /new-site. A reconnected
+ * connection's sites are refreshed, and the owner goes back to the site they reconnected from.
+ */
 export async function GET(request: Request) {
   const runtime = getRuntime();
   const base = runtime.env.APP_URL;
@@ -27,7 +31,13 @@ export async function GET(request: Request) {
   // The state cookie is single-use: cleared whatever the outcome.
   const clearCookie = `${NOTION_OAUTH_STATE_COOKIE}=; Path=/api/notion; HttpOnly; SameSite=Lax; Max-Age=0`;
   try {
-    const { connectionId } = await finishNotionOAuth(runtime.notionConnections, userId, query, cookieOf(request, NOTION_OAUTH_STATE_COOKIE));
+    const { connectionId, reconnected, siteId } = await finishNotionOAuth(runtime.notionConnections, userId, query, cookieOf(request, NOTION_OAUTH_STATE_COOKIE));
+    if (reconnected) {
+      // The connection works again: its sites bring in what changed meanwhile (in the background; the owner is sent back now).
+      void refreshConnectionSites(runtime, connectionId).catch((err: unknown) => reportError(err, { where: "notion-reconnect-refresh" }));
+      const back = siteId ? `/dashboard/sites/${siteId}?${new URLSearchParams({ notionReconnected: "1" })}` : `/new-site?${new URLSearchParams({ connection: connectionId })}`;
+      return new Response(null, { status: 303, headers: { location: `${base}${back}`, "set-cookie": clearCookie } });
+    }
     return new Response(null, { status: 303, headers: { location: `${base}/new-site?${new URLSearchParams({ connection: connectionId })}`, "set-cookie": clearCookie } });
   } catch (err) {
     const error = toAppError(err);

@@ -19,6 +19,7 @@ const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export function GeneralSection({ site, notionOAuth }: { site: SiteOverview; notionOAuth: boolean }) {
   return (
     <div className="space-y-6">
+      {site.notionConnection?.refused ? <RefusedConnectionNotice site={site} notionOAuth={notionOAuth} /> : null}
       <BasicsPanel site={site} />
       <NotionSourcePanel site={site} notionOAuth={notionOAuth} />
       <PropertyMapPanel site={site} />
@@ -102,6 +103,61 @@ function BasicsPanel({ site }: { site: SiteOverview }) {
         </Button>
       </div>
     </Panel>
+  );
+}
+
+/**
+ * Notion refused the site's connection for good (its access was revoked): nothing is read from Notion until the
+ * owner reconnects — through Notion's consent screen again, or with a new secret of the same internal integration.
+ * The new tokens go on the same connection, so every site on it comes back at once.
+ */
+function RefusedConnectionNotice({ site, notionOAuth }: { site: SiteOverview; notionOAuth: boolean }) {
+  const connection = site.notionConnection!;
+  const refused = connection.refused!;
+  const [secret, setSecret] = useState("");
+  const reconnecting = useSave();
+  const reconnectUrl = `/api/notion/connect?${new URLSearchParams({ reconnect: site.notionConnectionId!, site: site.siteId })}`;
+  return (
+    <div role="alert" data-testid="notion-connection-refused" className="rounded-lg border border-amber-500/60 bg-amber-950/40 p-4 text-sm text-amber-100">
+      <p className="font-medium">
+        Notion refused this site&apos;s connection{connection.workspaceName ? ` to “${connection.workspaceName}”` : ""} on {new Date(refused.at).toLocaleString()}
+        {refused.reason ? `: “${refused.reason}”` : ""}.
+      </p>
+      <p className="mt-1">Visitors keep seeing the last good pages. Nothing is read from Notion until you reconnect; then every site on this connection is updated at once.</p>
+      {connection.kind === "oauth" ? (
+        notionOAuth ? (
+          // A plain link: the route sends the owner to Notion's consent screen and back here.
+          <a href={reconnectUrl} className="mt-3 inline-block rounded-md bg-[#8fb0ff] px-4 py-2 font-medium text-neutral-950 hover:bg-[#a9c2ff]">
+            Reconnect Notion
+          </a>
+        ) : (
+          <p className="mt-2">Connecting with Notion is no longer configured on this server: ask its operator, or switch the site to a public page below.</p>
+        )
+      ) : (
+        <div className="mt-3 flex flex-wrap items-end gap-2">
+          <TextField
+            label="New internal integration secret"
+            type="password"
+            autoComplete="off"
+            placeholder="ntn_…"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            hint="Notion → Settings → Connections → your integration → Configuration: copy the secret again (or refresh it)."
+          />
+          <Button
+            loading={reconnecting.pending}
+            disabled={secret.trim().length < 20}
+            onClick={() =>
+              void reconnecting
+                .save(() => siteRpc.call("replaceNotionIntegrationSecret", { connectionId: site.notionConnectionId!, secret: secret.trim() }), "Notion reconnected")
+                .then((done) => done && setSecret(""))
+            }
+          >
+            Reconnect Notion
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }
 
