@@ -1,6 +1,7 @@
 import type { Block, ExtendedRecordMap } from "notion-types";
 import { getTextContent } from "notion-utils";
 import { databaseRowIds } from "@/notion/fetch-page";
+import { isImageIcon } from "@/site-model/tree-model";
 import { PRIVATE_MENTION_TEXT } from "./render/mentions";
 import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle, viewOf } from "@/notion/record-map";
 
@@ -90,7 +91,7 @@ export function pageToMarkdown(recordMap: ExtendedRecordMap, pageId: string, lin
           break;
         case "callout": {
           const icon = (b.format as { page_icon?: string } | undefined)?.page_icon;
-          push(`> ${icon && !/^(https?:|\/)/.test(icon) ? `${icon} ` : ""}${text(b)}`);
+          push(`> ${icon && !isImageIcon(icon) ? `${icon} ` : ""}${text(b)}`);
           break;
         }
         case "code": {
