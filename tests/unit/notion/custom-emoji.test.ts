@@ -2,6 +2,7 @@ import type { ExtendedRecordMap } from "notion-types";
 import { describe, expect, it } from "vitest";
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import { customEmojiId, customEmojiOf, customEmojiRefsOf } from "@/notion/custom-emoji";
+import { blockRecord, collectionRecord, customEmojiRecordOf, pageRecord } from "@/notion/official/convert";
 import { contentHashOf, type SnapshotPage } from "@/notion/fetch-site-content";
 import type { SiteSnapshot } from "@/notion/site-content";
 import { faviconHref } from "@/site-server/render/favicon";
@@ -90,5 +91,41 @@ describe("drawing custom emoji", () => {
     expect(html).not.toContain('class="page-icon"');
     expect(html).not.toContain("/_/img/");
     expect(faviconHref(ctx)).toMatch(/^\/_\/favicon\.svg\?v=/);
+  });
+});
+
+describe("custom emoji through the official API", () => {
+  const icon = { type: "custom_emoji", custom_emoji: { id: EMOJI, name: "lumen-spark", url: "https://s3-us-west-2.amazonaws.com/public.notion-static.com/abc/lumen-spark.png" } };
+  const ctx = { parentId: SPACE, parentTable: "space" as const, spaceId: SPACE, content: [] };
+  const times = { created_time: "2026-10-01T09:00:00.000Z", last_edited_time: "2026-10-02T09:00:00.000Z", created_by: { id: "u" }, last_edited_by: { id: "u" } };
+
+  it("becomes the private API's reference and record, for a page and a callout", () => {
+    const page = pageRecord({ object: "page", id: PAGE, ...times, parent: { type: "workspace", workspace: true }, properties: {}, icon, cover: null } as never, ctx);
+    expect((page.format as { page_icon?: string }).page_icon).toBe(REF);
+    const callout = blockRecord({ object: "block", id: CALLOUT, type: "callout", ...times, has_children: false, parent: { type: "page_id", page_id: PAGE }, callout: { rich_text: [], color: "default", icon } } as never, ctx);
+    expect((callout?.format as { page_icon?: string }).page_icon).toBe(REF);
+    expect(customEmojiRecordOf({ icon })).toEqual({ id: EMOJI, name: "lumen-spark", url: icon.custom_emoji.url });
+    expect(customEmojiRecordOf({ callout: { icon } })?.id).toBe(EMOJI);
+    expect(customEmojiRecordOf({ icon: { type: "emoji", emoji: "🧭" } })).toBeNull();
+  });
+
+  it("keeps what rollups need of a data source's schema: number formats, relations, rollups", () => {
+    const source = {
+      id: "ds",
+      title: [],
+      description: [],
+      icon: null,
+      properties: {
+        Name: { id: "title", name: "Name", type: "title", title: {} },
+        Cost: { id: "c%3Ao", name: "Cost", type: "number", number: { format: "dollar" } },
+        Channels: { id: "r%3Ae", name: "Channels", type: "relation", relation: { data_source_id: "other", database_id: "db2", type: "single_property" } },
+        Total: { id: "t%3Ao", name: "Total", type: "rollup", rollup: { relation_property_id: "r%3Ae", rollup_property_id: "c%3Ao", function: "sum" } },
+      },
+      ...times,
+    };
+    const schema = (collectionRecord(source as never, "db", SPACE) as unknown as { schema: Record<string, Record<string, unknown>> }).schema;
+    expect(schema["c:o"]).toMatchObject({ type: "number", number_format: "dollar" });
+    expect(schema["r:e"]).toMatchObject({ type: "relation", collection_id: "other" });
+    expect(schema["t:o"]).toMatchObject({ type: "rollup", relation_property: "r:e", target_property: "c:o", aggregation: "sum" });
   });
 });
