@@ -3,7 +3,7 @@ import { getPageContentBlockIds } from "notion-utils";
 import { CUSTOM_EMOJI_TABLE, customEmojiId, customEmojiRefsOf } from "./custom-emoji";
 import { fetchRecords } from "./inspect-page";
 import { NotionRequestError, type NotionGateway } from "./notion-gateway";
-import { blockOf, collectionIdOf, collectionOf, isDatabaseBlock, mentionedPageIds, viewOf } from "./record-map";
+import { blockOf, collectionIdOf, collectionOf, isDatabaseBlock, mentionedPageIds, viewOf, type RecordMapLike } from "./record-map";
 
 /** Rows per database query; more than this many posts in one database are not shown. */
 export const MAX_DATABASE_ROWS = 999;
@@ -41,9 +41,10 @@ export async function fetchWholePage(gateway: NotionGateway, pageId: string): Pr
  * refusing them (4xx) leaves those icons out; any other failure fails the page, as every read does.
  */
 async function addCustomEmojis(gateway: NotionGateway, recordMap: ExtendedRecordMap): Promise<void> {
-  const table = ((recordMap as unknown as Record<string, Record<string, unknown>>)[CUSTOM_EMOJI_TABLE] ??= {});
-  const missing = [...new Set(customEmojiRefsOf(recordMap).map((ref) => customEmojiId(ref)!))].filter((id) => !table[id]);
+  const tables = recordMap as unknown as Record<string, Record<string, unknown> | undefined>;
+  const missing = [...new Set(customEmojiRefsOf(recordMap).map((ref) => customEmojiId(ref)!))].filter((id) => !tables[CUSTOM_EMOJI_TABLE]?.[id]);
   if (!missing.length) return;
+  const table = (tables[CUSTOM_EMOJI_TABLE] ??= {});
   let more: Record<string, unknown> = {};
   try {
     more = ((await fetchRecords(gateway, missing.map((id) => ({ table: CUSTOM_EMOJI_TABLE, id })))) as Record<string, unknown>)[CUSTOM_EMOJI_TABLE] as Record<string, unknown> ?? {};
@@ -67,7 +68,11 @@ async function addRelatedCollections(gateway: NotionGateway, recordMap: Extended
   }
   const missing = [...wanted].filter((id) => !collectionOf(recordMap, id));
   if (!missing.length) return;
-  const more = await fetchRecords(gateway, missing.map((id) => ({ table: "collection" as const, id })));
+  // A database we may not read (Notion refusing it) only leaves its rollups empty.
+  const more = await fetchRecords(gateway, missing.map((id) => ({ table: "collection" as const, id }))).catch((err: unknown) => {
+    if (err instanceof NotionRequestError && err.failure.kind === "private") return { block: {} } as RecordMapLike;
+    throw err;
+  });
   for (const id of missing) if (collectionOf(more, id)) recordMap.collection[id] = more.collection![id]!;
 }
 
