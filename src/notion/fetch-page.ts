@@ -1,8 +1,9 @@
 import type { CollectionView, ExtendedRecordMap } from "notion-types";
 import { getPageContentBlockIds } from "notion-utils";
+import { CUSTOM_EMOJI_TABLE, customEmojiId, customEmojiRefsOf } from "./custom-emoji";
 import { fetchRecords } from "./inspect-page";
 import { NotionRequestError, type NotionGateway } from "./notion-gateway";
-import { blockOf, collectionIdOf, collectionOf, isDatabaseBlock, mentionedPageIds, viewOf } from "./record-map";
+import { blockOf, collectionIdOf, collectionOf, isDatabaseBlock, mentionedPageIds, viewOf, type RecordMapLike } from "./record-map";
 
 /** Rows per database query; more than this many posts in one database are not shown. */
 export const MAX_DATABASE_ROWS = 999;
@@ -30,7 +31,49 @@ export async function fetchWholePage(gateway: NotionGateway, pageId: string): Pr
     await addDatabase(gateway, recordMap, block.id);
   }
   await addMentionedPages(gateway, recordMap);
+  await addRelatedCollections(gateway, recordMap);
+  await addCustomEmojis(gateway, recordMap);
   return recordMap;
+}
+
+/**
+ * The custom emoji the page's icons name (custom-emoji.ts), in one request when the chunk left them out. Notion
+ * refusing them (4xx) leaves those icons out; any other failure fails the page, as every read does.
+ */
+async function addCustomEmojis(gateway: NotionGateway, recordMap: ExtendedRecordMap): Promise<void> {
+  const tables = recordMap as unknown as Record<string, Record<string, unknown> | undefined>;
+  const missing = [...new Set(customEmojiRefsOf(recordMap).map((ref) => customEmojiId(ref)!))].filter((id) => !tables[CUSTOM_EMOJI_TABLE]?.[id]);
+  if (!missing.length) return;
+  const table = (tables[CUSTOM_EMOJI_TABLE] ??= {});
+  let more: Record<string, unknown> = {};
+  try {
+    more = ((await fetchRecords(gateway, missing.map((id) => ({ table: CUSTOM_EMOJI_TABLE, id })))) as Record<string, unknown>)[CUSTOM_EMOJI_TABLE] as Record<string, unknown> ?? {};
+  } catch (err) {
+    if (!(err instanceof NotionRequestError && err.failure.kind === "private")) throw err;
+  }
+  for (const id of missing) if (more[id]) table[id] = more[id];
+}
+
+/**
+ * The collections of the databases this page's relations point at (rollups read their target property's type and
+ * number format there), when the page holds none of them.
+ */
+async function addRelatedCollections(gateway: NotionGateway, recordMap: ExtendedRecordMap): Promise<void> {
+  const wanted = new Set<string>();
+  for (const id of Object.keys(recordMap.collection ?? {})) {
+    const schema = (collectionOf(recordMap, id)?.schema ?? {}) as Record<string, { type?: string; collection_id?: unknown }>;
+    for (const column of Object.values(schema)) {
+      if (column?.type === "relation" && typeof column.collection_id === "string") wanted.add(column.collection_id);
+    }
+  }
+  const missing = [...wanted].filter((id) => !collectionOf(recordMap, id));
+  if (!missing.length) return;
+  // A database we may not read (Notion refusing it) only leaves its rollups empty.
+  const more = await fetchRecords(gateway, missing.map((id) => ({ table: "collection" as const, id }))).catch((err: unknown) => {
+    if (err instanceof NotionRequestError && err.failure.kind === "private") return { block: {} } as RecordMapLike;
+    throw err;
+  });
+  for (const id of missing) if (collectionOf(more, id)) recordMap.collection[id] = more.collection![id]!;
 }
 
 /**

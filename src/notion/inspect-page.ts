@@ -11,10 +11,10 @@ export function notionPageIdFromUrl(url: string): string | null {
 
 const PRIVATE: NotionPageInspection = { state: "private", isCollection: false, collectionType: null, properties: [] };
 
-/** Fetches records the page chunk left out (Notion omits a database's collection at times). */
+/** Fetches records the page chunk left out (Notion omits a database's collection at times, and custom emoji). */
 export async function fetchRecords(
   gateway: NotionGateway,
-  requests: { table: "block" | "collection" | "collection_view"; id: string }[],
+  requests: { table: "block" | "collection" | "collection_view" | "custom_emoji"; id: string }[],
 ): Promise<RecordMapLike> {
   if (!requests.length) return { block: {} };
   const res = await gateway.fetch<{ recordMap?: RecordMapLike }>({

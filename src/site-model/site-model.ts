@@ -4,6 +4,7 @@ import type { ContentSite, SiteSnapshot } from "@/notion/site-content";
 import type { PropertyMap } from "@/lib/database-fields";
 import { slugifyOrFallback } from "@/lib/slug";
 import { isDatabaseSiteType, SITE_TYPE_INFO, type DatabaseSiteType } from "@/lib/site-types";
+import { customEmojisOf, type CustomEmoji } from "@/notion/custom-emoji";
 import { blockOf } from "@/notion/record-map";
 import { versionRootsOf } from "@/notion/version-roots";
 import { readDatabase, type Database, type Row } from "./database-rows";
@@ -44,9 +45,11 @@ export type DatabaseSiteModel = {
   rootRecordMap: ExtendedRecordMap;
   /** Every page block of the site, so a mention of another page ([["p", id]]) can show its title. */
   pageBlocks: ExtendedRecordMap["block"];
+  /** The workspace custom emoji the site's icons use, by id. */
+  customEmojis: Map<string, CustomEmoji>;
 };
 
-export type TreeSiteModel = TreeSiteModelBase & { routes: Map<string, Route>; pageBlocks: ExtendedRecordMap["block"] };
+export type TreeSiteModel = TreeSiteModelBase & { routes: Map<string, Route>; pageBlocks: ExtendedRecordMap["block"]; customEmojis: Map<string, CustomEmoji> };
 
 export type SiteModel = DatabaseSiteModel | TreeSiteModel;
 
@@ -90,11 +93,15 @@ export function siteModelOf(site: ModelSite, snapshot: Pick<SiteSnapshot, "pages
   const root = snapshot.pages.get(site.notionPageId);
   if (!root) return null;
   const { siteType } = site;
-  if (isDatabaseSiteType(siteType)) return databaseModel(siteType, root, snapshot.pages, now, site.settings.propertyMap);
+  const customEmojis = customEmojisOf([...snapshot.pages.values()].map((p) => p.recordMap));
+  if (isDatabaseSiteType(siteType)) {
+    const model = databaseModel(siteType, root, snapshot.pages, now, site.settings.propertyMap);
+    return model && { ...model, customEmojis };
+  }
   const tree = buildTreeModel(siteType, site.notionPageId, snapshot.pages, versionRootsOf(site));
   if (!tree) return null;
   const pageBlocks = Object.fromEntries(tree.nodes.map((n) => [n.pageId, n.recordMap.block[n.pageId]!]));
-  return { ...tree, routes: new Map(tree.nodes.map((node) => [node.path, { kind: "page" as const, node }])), pageBlocks };
+  return { ...tree, routes: new Map(tree.nodes.map((node) => [node.path, { kind: "page" as const, node }])), pageBlocks, customEmojis };
 }
 
 function databaseModel(
@@ -103,7 +110,7 @@ function databaseModel(
   pages: Map<string, SnapshotPage>,
   now: Date,
   propertyMap: PropertyMap = {},
-): DatabaseSiteModel | null {
+): Omit<DatabaseSiteModel, "customEmojis"> | null {
   const db: Database | null = readDatabase(root, pages, propertyMap);
   if (!db) return null;
   const today = todayUtc(now);

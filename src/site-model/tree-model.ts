@@ -44,8 +44,11 @@ export type TreeVersion = { label: string; prefix: string; root: TreeNode };
 
 export const RESERVED_TOP = new Set(["_", "rss.xml", "sitemap.xml", "robots.txt", "llms.txt", "llms-full.txt", "favicon.ico"]);
 
-/** An icon that is an image (a Notion file, Notion's own /icons/…, or a URL) rather than an emoji. */
-export const isImageIcon = (icon: string) => /^(https?:|\/|attachment:)/.test(icon);
+/**
+ * An icon that is an image (a Notion file, Notion's own /icons/…, a URL, or a workspace's custom emoji
+ * `notion://custom_emoji/…`) rather than an emoji.
+ */
+export const isImageIcon = (icon: string) => /^(https?:|\/|attachment:|notion:\/\/custom_emoji\/)/.test(icon);
 
 const iconOf = (recordMap: ExtendedRecordMap, id: string) => {
   const icon = lookOf(recordMap, id).icon;

@@ -1,6 +1,8 @@
 import type { Block, ExtendedRecordMap } from "notion-types";
 import { getTextContent } from "notion-utils";
 import { databaseRowIds } from "@/notion/fetch-page";
+import { rollupText } from "@/notion/rollups";
+import { isImageIcon } from "@/site-model/tree-model";
 import { PRIVATE_MENTION_TEXT } from "./render/mentions";
 import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle, viewOf } from "@/notion/record-map";
 
@@ -90,7 +92,7 @@ export function pageToMarkdown(recordMap: ExtendedRecordMap, pageId: string, lin
           break;
         case "callout": {
           const icon = (b.format as { page_icon?: string } | undefined)?.page_icon;
-          push(`> ${icon && !/^(https?:|\/)/.test(icon) ? `${icon} ` : ""}${text(b)}`);
+          push(`> ${icon && !isImageIcon(icon) ? `${icon} ` : ""}${text(b)}`);
           break;
         }
         case "code": {
@@ -192,6 +194,11 @@ function databaseTable(recordMap: ExtendedRecordMap, block: Block, links: Markdo
     const date = JSON.stringify(value ?? null).match(/"start_date":"([^"]+)"/)?.[1];
     if (date) return date;
     if (schema[key]?.type === "checkbox") return getTextContent((value ?? []) as never) === "Yes" ? "Yes" : "No";
+    // The private API stores no rollup results: computed from the related rows, as on the page (rollups.ts).
+    if (schema[key]?.type === "rollup") {
+      const lookup = { block: (id: string) => blockOf(recordMap, id), collection: (id: string) => collectionOf(recordMap, id) };
+      return rollupText(row, schema as never, key, lookup) || text(value);
+    }
     return text(value);
   };
   const title = collectionTitle(collection);

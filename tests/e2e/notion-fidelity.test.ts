@@ -47,6 +47,24 @@ async function open(url: string, viewport: { width: number; height: number }): P
 const overflowOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 const widthsOf = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)));
 
+describe("custom emoji", () => {
+  it("shows a page's custom emoji beside its title and in a callout as loaded images of icon size", async () => {
+    const page = await open(`http://${docs}/brand-kit`, LAPTOP);
+    const icons = page.locator('img[alt="lumen-spark"]');
+    expect(await icons.count()).toBeGreaterThanOrEqual(2);
+    const sizes = await icons.evaluateAll((els) =>
+      (els as HTMLImageElement[]).map((img) => ({ loaded: img.complete && img.naturalWidth > 0, width: Math.round(img.getBoundingClientRect().width) })),
+    );
+    for (const size of sizes) {
+      expect(size.loaded).toBe(true);
+      expect(size.width).toBeGreaterThan(10);
+      expect(size.width).toBeLessThanOrEqual(80);
+    }
+    expect(await page.locator("body").innerText()).not.toContain("notion://");
+    await page.context().close();
+  });
+});
+
 describe("columns, embeds and full-width pages", () => {
   it("keeps a Spotify embed and a YouTube video in columns visible and wide", async () => {
     for (const host of [simple, docs]) {
@@ -98,6 +116,7 @@ describe("no sideways scroll", () => {
       [docs, "/northwind-outfitters"],
       [docs, "/tools-we-use"],
       [docs, "/reading-room"],
+      [docs, "/brand-kit"],
       [help, "/"],
       [help, "/team-dashboard"],
       [blog, "/"],

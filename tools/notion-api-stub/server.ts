@@ -229,12 +229,19 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
     if (Array.isArray(value)) return value.map((v) => signFiles(v)) as T;
     if (!value || typeof value !== "object") return value;
     const obj = value as Json;
-    if (obj.type === "file" && obj.file && typeof (obj.file as { path?: unknown }).path === "string") {
-      const filePath = (obj.file as { path: string }).path;
+    const signed = (filePath: string) => {
       const expires = now() + clock.fileTtlSeconds * 1000;
       const signature = crypto.createHmac("sha256", fileKey).update(`${filePath}:${expires}`).digest("hex");
-      const url = `${baseUrl}/files/${filePath.split("/").map(encodeURIComponent).join("/")}?X-Expires=${expires}&X-Signature=${signature}`;
+      return { url: `${baseUrl}/files/${filePath.split("/").map(encodeURIComponent).join("/")}?X-Expires=${expires}&X-Signature=${signature}`, expires };
+    };
+    if (obj.type === "file" && obj.file && typeof (obj.file as { path?: unknown }).path === "string") {
+      const { url, expires } = signed((obj.file as { path: string }).path);
       return { ...obj, file: { url, expiry_time: new Date(expires).toISOString() } } as T;
+    }
+    // A custom emoji icon's image: `{id, name, url}`, its URL signed like files.
+    const emoji = obj.type === "custom_emoji" ? (obj.custom_emoji as { id?: string; name?: string; file?: { path?: unknown } } | undefined) : undefined;
+    if (emoji && typeof emoji.file?.path === "string") {
+      return { ...obj, custom_emoji: { id: emoji.id, name: emoji.name, url: signed(emoji.file.path).url } } as T;
     }
     return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, signFiles(v)])) as T;
   }

@@ -133,9 +133,21 @@ function fileObject(source: unknown): { type: "file"; file: FileRef } | { type: 
   return { type: "external", external: { url: source } };
 }
 
-function iconOf(format: Json | undefined): Json | null {
+/** A workspace custom emoji (`notion://custom_emoji/<space>/<id>` in the record), as the official API names it; its file is signed when sent. */
+function customEmojiIcon(store: Store, icon: string): Json | null | undefined {
+  const id = /^notion:\/\/custom_emoji\/[^/]*\/([^/]+)$/.exec(icon)?.[1];
+  if (!id) return undefined;
+  const emoji = store.records.custom_emoji.get(id);
+  const file = fileObject(emoji?.url);
+  if (!emoji || file?.type !== "file") return null;
+  return { type: "custom_emoji", custom_emoji: { id, name: String(emoji.name ?? ""), file: file.file } };
+}
+
+function iconOf(format: Json | undefined, store: Store): Json | null {
   const icon = format?.page_icon;
   if (typeof icon !== "string" || !icon) return null;
+  const emoji = customEmojiIcon(store, icon);
+  if (emoji !== undefined) return emoji;
   const file = fileObject(icon);
   return /^(https?:|attachment:)/.test(icon) && file ? file : { type: "emoji", emoji: icon };
 }
@@ -151,6 +163,8 @@ const PROPERTY_TYPES: Record<string, string> = {
   person: "people",
   url: "url",
   number: "number",
+  relation: "relation",
+  rollup: "rollup",
   email: "email",
   phone_number: "phone_number",
   file: "files",
@@ -158,7 +172,17 @@ const PROPERTY_TYPES: Record<string, string> = {
   last_edited_time: "last_edited_time",
 };
 
-type SchemaEntry = { name: string; type: string; options?: { id: string; value: string; color?: string }[]; groups?: { id: string; name: string; color?: string; optionIds?: string[] }[] };
+type SchemaEntry = {
+  name: string;
+  type: string;
+  options?: { id: string; value: string; color?: string }[];
+  groups?: { id: string; name: string; color?: string; optionIds?: string[] }[];
+  number_format?: string;
+  collection_id?: string;
+  relation_property?: string;
+  target_property?: string;
+  aggregation?: string;
+};
 
 export function loadOfficialWorkspace(dataDir: string): OfficialWorkspace {
   const store = loadStore(dataDir);
@@ -249,7 +273,7 @@ export function convertStore(store: Store, index: Record<string, unknown> = {}):
         payload = { rich_text: rich(props.title), color: "default", checked: plainOf(props.checked) === "Yes" };
         break;
       case "callout":
-        payload = { rich_text: rich(props.title), color: String(format.block_color ?? "default"), icon: iconOf(format) };
+        payload = { rich_text: rich(props.title), color: String(format.block_color ?? "default"), icon: iconOf(format, store) };
         break;
       case "code":
         payload = { rich_text: rich(props.title), caption: rich(props.caption), language: plainOf(props.language).toLowerCase() || "plain text" };
@@ -320,7 +344,7 @@ export function convertStore(store: Store, index: Record<string, unknown> = {}):
 
     if (isPage) {
       const rowOf = r.parent_table === "collection" ? String(r.parent_id) : null;
-      const properties: Json = rowOf ? rowProperties(props, schemaOf(rowOf), rich) : { title: { id: "title", type: "title", title: rich(props.title) } };
+      const properties: Json = rowOf ? rowProperties(props, schemaOf(rowOf), rich, store) : { title: { id: "title", type: "title", title: rich(props.title) } };
       ws.pages.set(r.id, {
         object: "page",
         id: r.id,
@@ -333,7 +357,7 @@ export function convertStore(store: Store, index: Record<string, unknown> = {}):
         public_url: null,
         parent: blockParent(r),
         properties,
-        icon: iconOf(format),
+        icon: iconOf(format, store),
         cover: fileObject(format.page_cover),
       });
     }
@@ -355,14 +379,40 @@ function optionOf(entry: SchemaEntry, value: string): Json | null {
   return option ? { id: option.id, name: option.value, color: option.color ?? "default" } : value ? { id: value, name: value, color: "default" } : null;
 }
 
-function rowProperties(props: Json, schema: Record<string, SchemaEntry>, rich: (v: unknown) => Json[]): Json {
+/** Ids of the pages a relation value mentions (`["‣", [["p", id]]]`). */
+const relatedIds = (value: unknown) =>
+  ((Array.isArray(value) ? value : []) as Decorated).flatMap(([, decorations]) => (decorations ?? []).filter(([k]) => k === "p").map(([, id]) => String(id)));
+
+function rowProperties(props: Json, schema: Record<string, SchemaEntry>, rich: (v: unknown) => Json[], store: Store): Json {
   const out: Json = {};
   for (const [key, entry] of Object.entries(schema)) {
     const type = PROPERTY_TYPES[entry.type] ?? "rich_text";
-    const value = props[key];
+    out[entry.name] = { id: key, type, [type]: propertyValue(type, props[key], entry, props, schema, rich, store) };
+    if (type === "relation") (out[entry.name] as Json).has_more = false;
+  }
+  return out;
+}
+
+function propertyValue(type: string, value: unknown, entry: SchemaEntry, props: Json, schema: Record<string, SchemaEntry>, rich: (v: unknown) => Json[], store: Store): unknown {
     const text = plainOf(value);
     let v: unknown;
     switch (type) {
+      case "relation":
+        v = relatedIds(value).map((id) => ({ id }));
+        break;
+      case "rollup": {
+        // The related rows' target values, as Notion sends a "show original" rollup (for calculations Notion sends
+        // the computed number or date; the sites compute those from the related rows themselves).
+        const rows = relatedIds(props[entry.relation_property ?? ""]).map((id) => readableBlock(store, id));
+        const targetSchema = (store.records.collection.get(schema[entry.relation_property ?? ""]?.collection_id ?? "")?.schema ?? {}) as Record<string, SchemaEntry>;
+        const target = targetSchema[entry.target_property ?? ""];
+        const targetType = target ? (PROPERTY_TYPES[target.type] ?? "rich_text") : "rich_text";
+        const array = rows.flatMap((row) =>
+          row && target ? [{ type: targetType, [targetType]: propertyValue(targetType, (row.properties as Json | undefined)?.[entry.target_property!], target, {}, {}, rich, store) }] : [],
+        );
+        v = { type: "array", array, function: entry.aggregation ?? "show_original" };
+        break;
+      }
       case "title":
       case "rich_text":
         v = rich(value);
@@ -394,9 +444,7 @@ function rowProperties(props: Json, schema: Record<string, SchemaEntry>, rich: (
       default:
         v = text || null;
     }
-    out[entry.name] = { id: key, type, [type]: v };
-  }
-  return out;
+    return v;
 }
 
 function addDatabase(
@@ -416,7 +464,7 @@ function addDatabase(
   const plainTitle = plainOf(collection.name);
   const schema = (collection.schema ?? {}) as Record<string, SchemaEntry>;
   const isInline = block.type === "collection_view";
-  const icon = typeof collection.icon === "string" && collection.icon ? { type: "emoji", emoji: collection.icon } : iconOf(format);
+  const icon = typeof collection.icon === "string" && collection.icon ? (customEmojiIcon(store, collection.icon) ?? { type: "emoji", emoji: collection.icon }) : iconOf(format, store);
 
   ws.databases.set(block.id, {
     object: "database",
@@ -446,7 +494,22 @@ function addDatabase(
     if (type === "status") {
       config = { options, groups: (entry.groups ?? []).map((g) => ({ id: g.id, name: g.name, color: g.color ?? "default", option_ids: g.optionIds ?? [] })) };
     }
-    if (type === "number") config = { format: "number" };
+    if (type === "number") config = { format: entry.number_format ?? "number" };
+    if (type === "relation") {
+      const related = store.records.collection.get(entry.collection_id ?? "");
+      config = { data_source_id: entry.collection_id, database_id: String(related?.parent_id ?? ""), type: "single_property", single_property: {} };
+    }
+    if (type === "rollup") {
+      const relation = schema[entry.relation_property ?? ""];
+      const target = (store.records.collection.get(relation?.collection_id ?? "")?.schema as Record<string, SchemaEntry> | undefined)?.[entry.target_property ?? ""];
+      config = {
+        relation_property_name: relation?.name,
+        relation_property_id: entry.relation_property,
+        rollup_property_name: target?.name,
+        rollup_property_id: entry.target_property,
+        function: entry.aggregation ?? "show_original",
+      };
+    }
     properties[entry.name] = { id: key, name: entry.name, description: null, type, [type]: config };
   }
   ws.dataSources.set(collectionId, {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BLOG } from "./workspace-source/blog";
 import { CHANGELOG } from "./workspace-source/changelog";
+import { CUSTOM_EMOJI } from "./workspace-source/custom-emoji";
 import { DOCS } from "./workspace-source/docs";
 import { DOCSV2, DOCSV2_VERSIONS } from "./workspace-source/docsv2";
 import { BOARD_DATABASE, LIST_DATABASE, MISSING_PROPERTIES, NOT_DATABASE, PRIVATE_PAGE_TITLE, TABLE_DATABASE } from "./workspace-source/failing";
@@ -45,8 +46,26 @@ function fileUrl(name: string): string {
   if (!IMAGES[name]) throw new Error(`no image ${name} in images.ts`);
   return `attachment:${uuid(`file:${name}`)}:${name}`;
 }
-/** An icon as Notion stores it: emoji as they are, `file:<name>` as an uploaded file. */
-const iconOf = (icon: string | undefined) => (icon?.startsWith("file:") ? fileUrl(icon.slice(5)) : icon);
+const customEmojiId = (name: string) => uuid(`custom_emoji:${name}`);
+/** An icon as Notion stores it: emoji as they are, `file:<name>` as an uploaded file, `:name:` as a custom emoji. */
+function iconOf(icon: string | undefined): string | undefined {
+  if (icon?.startsWith("file:")) return fileUrl(icon.slice(5));
+  const emoji = /^:([a-z0-9-]+):$/.exec(icon ?? "")?.[1];
+  if (!emoji) return icon;
+  if (!CUSTOM_EMOJI[emoji]) throw new Error(`no custom emoji ${emoji} in custom-emoji.ts`);
+  return `notion://custom_emoji/${SPACE_ID}/${customEmojiId(emoji)}`;
+}
+/** The custom emoji records an output file names in its icons (the stand-in serves them to syncRecordValues). */
+function customEmojiRecords(tables: RecordTables): Record<string, unknown> {
+  const json = JSON.stringify([...tables.block.values(), ...tables.collection.values()]);
+  const used = Object.keys(CUSTOM_EMOJI).filter((name) => json.includes(`notion://custom_emoji/${SPACE_ID}/${customEmojiId(name)}`));
+  return Object.fromEntries(
+    used.map((name) => [
+      customEmojiId(name),
+      box({ id: customEmojiId(name), version: 1, name, url: fileUrl(CUSTOM_EMOJI[name]!), space_id: SPACE_ID, created_time: ms("2026-10-01"), created_by_id: EDITOR }),
+    ]),
+  );
+}
 /** Root pages are shared to the web, as a site's pages must be (child pages inherit it, as in Notion). */
 const publicPermission = (edited: string) => [{ role: "reader", type: "public_permission", added_timestamp: ms(edited) }];
 
@@ -128,6 +147,7 @@ class FileBuilder {
       const id = uuid(`${key}#${index}`);
       const properties = clean({ ...block.properties });
       const format = clean({ ...block.format });
+      if (block.type === "callout") format.page_icon = iconOf(format.page_icon as string);
       if (block.type === "image") {
         const source = String((properties.source as string[][])[0]![0]);
         const url = source.startsWith("file:") ? fileUrl(source.slice(5)) : source;
@@ -185,13 +205,44 @@ class FileBuilder {
     const optionId = (name: string, value: string) => uuid(`${key}/option/${name}/${value}`);
     const colors = ["gray", "blue", "green", "purple", "orange", "pink", "yellow", "red"];
 
+    // Relations point at another database of the same page: its key, collection and property keys.
+    const relatedKey = (dbKey: string) => key.replace(/\/db\/[^/]+$/, `/db/${dbKey}`);
+    const relatedDatabase = (dbKey: string) => {
+      const db = this.currentPage?.src.databases?.[dbKey];
+      if (!db) throw new Error(`${src.title}: no database ${dbKey} on this page to relate to`);
+      return db;
+    };
     const schema: Record<string, unknown> = {};
     for (const [name, type] of Object.entries(src.schema)) {
       const values = src.options?.[name] ?? [];
+      if (type === "relation") {
+        const target = src.relations?.[name];
+        if (!target) throw new Error(`${src.title}: relation ${name} has no database in relations`);
+        relatedDatabase(target);
+        schema[propertyKey(name)] = { name, type, collection_id: uuid(`${relatedKey(target)}/collection`) };
+        continue;
+      }
+      if (type === "rollup") {
+        const rollup = src.rollups?.[name];
+        const relation = rollup ? src.relations?.[rollup.relation] : undefined;
+        if (!rollup || !relation) throw new Error(`${src.title}: rollup ${name} needs a rollups entry over a relation`);
+        const targetType = relatedDatabase(relation).schema[rollup.target];
+        if (!targetType) throw new Error(`${src.title}: rollup ${name}: no property ${rollup.target} in ${relation}`);
+        schema[propertyKey(name)] = {
+          name,
+          type,
+          relation_property: propertyKey(rollup.relation),
+          target_property: targetType === "title" ? "title" : uuid(`${relatedKey(relation)}/property/${rollup.target}`).slice(0, 4),
+          target_property_type: targetType,
+          aggregation: rollup.aggregation,
+        };
+        continue;
+      }
       const options = values.map((value, i) => ({ id: optionId(name, value), value, color: colors[i % colors.length] }));
       schema[propertyKey(name)] = clean({
         name,
         type,
+        number_format: type === "number" ? (src.numberFormats?.[name] ?? "number") : undefined,
         options: options.length ? options : undefined,
         groups:
           type === "status"
@@ -258,6 +309,7 @@ class FileBuilder {
     for (const [name, value] of Object.entries(row.props)) {
       const type = db.schema[name];
       if (!type) throw new Error(`${db.title} / ${row.title}: unknown property ${name}`);
+      if (type === "rollup") throw new Error(`${db.title} / ${row.title}: ${name} is a rollup, which Notion stores no value for`);
       properties[propertyKey(name)] = propertyValue(type, value, this.ctx);
     }
     const content = this.body(parseMarkup(row.body, this.ctx), id, key, row.edited);
@@ -287,6 +339,8 @@ function propertyValue(type: string, value: string | string[] | boolean, ctx: In
       return (value as string[]).flatMap((person, i) => [...(i ? [[","]] : []), ["‣", [["u", userId(person)]]]]);
     case "url":
       return [[String(value), [["a", String(value)]]]];
+    case "relation":
+      return (value as string[]).flatMap((title, i) => [...(i ? [[","]] : []), ["‣", [["p", ctx.pageIdByTitle(title)]]]]);
     default:
       return inline(String(value), ctx);
   }
@@ -306,6 +360,7 @@ const box = (record: Rec) => ({ spaceId: SPACE_ID, value: { value: record, role:
 function recordMapJson(rootId: string, tables: RecordTables): string {
   const blocks = [...tables.block.values()];
   const root = tables.block.get(rootId)!;
+  const emoji = customEmojiRecords(tables);
   const recordMap = {
     // The root first: notion-client and the stand-in treat the first block as the page.
     block: Object.fromEntries([root, ...blocks.filter((b) => b.id !== rootId)].map((b) => [b.id, box(b)])),
@@ -315,6 +370,7 @@ function recordMapJson(rootId: string, tables: RecordTables): string {
       PEOPLE.map((p) => [userId(p.key), box({ id: userId(p.key), version: 1, email: p.email, given_name: p.given, family_name: p.family })]),
     ),
     space: { [SPACE_ID]: box({ id: SPACE_ID, version: 1, name: "Lumen", beta_enabled: false }) },
+    ...(Object.keys(emoji).length ? { custom_emoji: emoji } : {}),
     collection_query: {},
     signed_urls: {},
   };

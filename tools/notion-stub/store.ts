@@ -6,8 +6,8 @@ import path from "node:path";
  * wrapper era works as input; answers use the current `{spaceId, value:{value, role}}` box.
  */
 export type NotionRecord = { id: string; [key: string]: unknown };
-export type Table = "block" | "collection" | "collection_view" | "notion_user" | "space" | "discussion" | "comment";
-export const TABLES: Table[] = ["block", "collection", "collection_view", "notion_user", "space", "discussion", "comment"];
+export type Table = "block" | "collection" | "collection_view" | "notion_user" | "space" | "discussion" | "comment" | "custom_emoji";
+export const TABLES: Table[] = ["block", "collection", "collection_view", "notion_user", "space", "discussion", "comment", "custom_emoji"];
 
 type QueryResults = Record<string, Record<string, unknown>>; // collectionId → viewId → reducerResults
 
@@ -40,7 +40,7 @@ export function noAccessBox(): { spaceId: string; value: { role: "none" } } {
 
 export function emptyStore(): Store {
   return {
-    records: { block: new Map(), collection: new Map(), collection_view: new Map(), notion_user: new Map(), space: new Map(), discussion: new Map(), comment: new Map() },
+    records: { block: new Map(), collection: new Map(), collection_view: new Map(), notion_user: new Map(), space: new Map(), discussion: new Map(), comment: new Map(), custom_emoji: new Map() },
     collectionQuery: {},
     files: null,
   };

@@ -5,6 +5,7 @@ import type { FileStorage } from "@/integrations/storage";
 import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from "@/lib/layout";
 import type { NotionGateway } from "../notion-gateway";
 import type { Block } from "notion-types";
+import { customEmojiId, customEmojiOf } from "../custom-emoji";
 import { blockOf, collectionIdOf, collectionOf, isDatabaseBlock } from "../record-map";
 import type { SiteSnapshot } from "../site-content";
 import { fetchAllowedFile } from "./fetch-file";
@@ -85,7 +86,7 @@ function fileFieldOf(snapshot: SiteSnapshot, blockId: string, src: string): "loo
 
 /**
  * What Notion stores as a block's files: a media block's source and the values of a database row's file properties,
- * and its look: a page's cover and icon (a callout's icon, a database's icon and cover).
+ * and its look: a page's cover and icon (a callout's icon, a database's icon and cover; a custom emoji icon's file).
  */
 function fileFieldsOf(snapshot: SiteSnapshot, block: Block): { look: unknown[]; files: unknown[] } {
   const properties = (block.properties ?? {}) as Record<string, unknown>;
@@ -93,10 +94,10 @@ function fileFieldsOf(snapshot: SiteSnapshot, block: Block): { look: unknown[]; 
   const files: unknown[] = [];
   const look: unknown[] = [];
   if (FILE_BLOCKS.has(block.type)) files.push(firstText(properties.source), format.display_source);
-  if (PAGE_BLOCKS.has(block.type) || block.type === "callout") look.push(format.page_cover, format.page_icon);
+  if (PAGE_BLOCKS.has(block.type) || block.type === "callout") look.push(format.page_cover, format.page_icon, customEmojiFile(snapshot, format.page_icon));
   if (isDatabaseBlock(block)) {
     const collection = collectionInSnapshot(snapshot, block) as { icon?: unknown; cover?: unknown } | undefined;
-    look.push(collection?.icon, collection?.cover);
+    look.push(collection?.icon, collection?.cover, customEmojiFile(snapshot, collection?.icon));
   }
   if (block.parent_table === "collection") {
     const schema = collectionInSnapshot(snapshot, block, block.parent_id)?.schema ?? {};
@@ -108,6 +109,16 @@ function fileFieldsOf(snapshot: SiteSnapshot, block: Block): { look: unknown[]; 
   // Notion's built-in icons are paths on its site (`/icons/…`); pages ask for them by their full address too.
   const lookFields = strings(look).flatMap((f) => (f.startsWith("/") ? [f, `${NOTION_ORIGIN}${f}`] : [f]));
   return { look: lookFields, files: strings(files) };
+}
+
+/** The image file of a custom emoji icon (`notion://custom_emoji/…`), when the snapshot holds the emoji's record. */
+function customEmojiFile(snapshot: SiteSnapshot, icon: unknown): string | undefined {
+  if (customEmojiId(icon) === null) return undefined;
+  for (const page of snapshot.pages.values()) {
+    const emoji = customEmojiOf(page.recordMap as never, icon);
+    if (emoji) return emoji.url;
+  }
+  return undefined;
 }
 
 function collectionInSnapshot(snapshot: SiteSnapshot, block: Block, id?: string) {

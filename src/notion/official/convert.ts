@@ -1,3 +1,4 @@
+import { customEmojiRef } from "../custom-emoji";
 import type {
   BlockObjectResponse,
   DataSourceObjectResponse,
@@ -46,10 +47,26 @@ export function fileRefOf(file: FileLike | null | undefined): string | undefined
   return undefined;
 }
 
-function iconRef(icon: PageObjectResponse["icon"] | null | undefined): string | undefined {
+type OfficialIcon = PageObjectResponse["icon"] | { type: "custom_emoji"; custom_emoji: { id: string; name?: string; url?: string } };
+
+/** An icon as the private API stores it: the emoji, a file reference, or a custom emoji's `notion://custom_emoji/…`. */
+function iconRef(icon: OfficialIcon | null | undefined, spaceId: string | undefined): string | undefined {
   if (!icon) return undefined;
   if (icon.type === "emoji") return icon.emoji;
+  if (icon.type === "custom_emoji") return "custom_emoji" in icon && icon.custom_emoji?.id ? customEmojiRef(spaceId ?? "", icon.custom_emoji.id) : undefined;
   return fileRefOf(icon as FileLike);
+}
+
+/**
+ * The custom emoji record of an official object's icon (a page's, database's, data source's or callout's), for the
+ * record map's `custom_emoji` table; its file as a stable reference, like other files.
+ */
+export function customEmojiRecordOf(object: unknown): NotionRecord | null {
+  const o = object as { icon?: unknown; callout?: { icon?: unknown } } | null | undefined;
+  const icon = (o?.icon ?? o?.callout?.icon) as { type?: string; custom_emoji?: { id?: unknown; name?: unknown; url?: unknown } } | null | undefined;
+  const emoji = icon?.type === "custom_emoji" ? icon.custom_emoji : undefined;
+  if (typeof emoji?.id !== "string" || typeof emoji.url !== "string") return null;
+  return { id: emoji.id, name: typeof emoji.name === "string" ? emoji.name : "", url: stableFileRef(emoji.url) };
 }
 
 // ---- rich text ---------------------------------------------------------------------------------------------
@@ -209,7 +226,7 @@ export function blockRecord(block: BlockObjectResponse, ctx: RecordContext): Not
         properties: { title: decorationsOf(block.to_do.rich_text), ...(block.to_do.checked ? { checked: [["Yes"]] } : {}) },
       });
     case "callout": {
-      const icon = iconRef(block.callout.icon as PageObjectResponse["icon"]);
+      const icon = iconRef(block.callout.icon as OfficialIcon, ctx.spaceId);
       return clean({
         ...base,
         type: "callout",
@@ -384,7 +401,7 @@ export function pageRecord(page: PageObjectResponse, ctx: RecordContext): Notion
     properties,
     content: ctx.content,
     format: clean({
-      page_icon: iconRef(page.icon),
+      page_icon: iconRef(page.icon, ctx.spaceId),
       page_cover: fileRefOf(page.cover as FileLike | null),
       page_cover_position: page.cover ? 0.5 : undefined,
     }),
@@ -399,11 +416,25 @@ export function collectionRecord(source: DataSourceObjectResponse, databaseId: s
   const schema: Record<string, unknown> = {};
   for (const [name, prop] of Object.entries(source.properties)) {
     const p = prop as { id: string; type: string } & Record<string, unknown>;
-    const config = (p[p.type] ?? {}) as { options?: { id: string; name: string; color?: string }[]; groups?: { id: string; name: string; color?: string; option_ids?: string[] }[] };
+    const config = (p[p.type] ?? {}) as {
+      options?: { id: string; name: string; color?: string }[];
+      groups?: { id: string; name: string; color?: string; option_ids?: string[] }[];
+      format?: string;
+      data_source_id?: string;
+      relation_property_id?: string;
+      rollup_property_id?: string;
+      function?: string;
+    };
     const key = p.type === "title" ? "title" : propertyKey(p.id);
     schema[key] = clean({
       name,
       type: PROPERTY_TYPES[p.type] ?? p.type,
+      // What rollups.ts reads: a number's format, a relation's database, a rollup's relation, target and function.
+      number_format: p.type === "number" ? config.format : undefined,
+      collection_id: p.type === "relation" ? config.data_source_id : undefined,
+      relation_property: p.type === "rollup" && config.relation_property_id ? propertyKey(config.relation_property_id) : undefined,
+      target_property: p.type === "rollup" && config.rollup_property_id ? propertyKey(config.rollup_property_id) : undefined,
+      aggregation: p.type === "rollup" ? config.function : undefined,
       options: config.options?.map((o) => ({ id: o.id, value: o.name, color: o.color })),
       groups: config.groups?.map((g) => ({ id: g.id, name: g.name, color: g.color, optionIds: g.option_ids ?? [] })),
     });
@@ -413,7 +444,7 @@ export function collectionRecord(source: DataSourceObjectResponse, databaseId: s
     version: 1,
     name: decorationsOf(source.title),
     description: source.description.length ? decorationsOf(source.description) : undefined,
-    icon: iconRef(source.icon),
+    icon: iconRef(source.icon, spaceId),
     schema,
     parent_id: databaseId,
     parent_table: "block",
@@ -488,7 +519,7 @@ export function databaseBlockRecord(
     type: database.is_inline ? "collection_view" : "collection_view_page",
     collection_id: dataSourceId,
     view_ids: viewIds,
-    format: clean({ collection_pointer: { id: dataSourceId, table: "collection", spaceId: ctx.spaceId }, page_icon: iconRef(database.icon) }),
+    format: clean({ collection_pointer: { id: dataSourceId, table: "collection", spaceId: ctx.spaceId }, page_icon: iconRef(database.icon, ctx.spaceId) }),
   });
 }
 

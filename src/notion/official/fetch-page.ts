@@ -4,9 +4,11 @@ import type { ExtendedRecordMap } from "notion-types";
 import { MAX_DATABASE_ROWS } from "../fetch-page";
 import { blockOf, mentionedPageIds } from "../record-map";
 import type { OfficialClient } from "./client";
+import { CUSTOM_EMOJI_TABLE } from "../custom-emoji";
 import {
   blockRecord,
   collectionRecord,
+  customEmojiRecordOf,
   collectionViewRecord,
   databaseBlockRecord,
   notionUserRecord,
@@ -55,8 +57,11 @@ const dashed = (id: string) => {
 
 const box = (record: NotionRecord) => ({ role: "reader" as const, value: record }) as never;
 
-function put(f: Fetch, table: "block" | "collection" | "collection_view" | "notion_user", record: NotionRecord): void {
+/** Puts a converted record in; `from`, the official object it came from, brings its icon's custom emoji along. */
+function put(f: Fetch, table: "block" | "collection" | "collection_view" | "notion_user", record: NotionRecord, from?: unknown): void {
   (f.recordMap[table] as Record<string, unknown>)[record.id] = box(record);
+  const emoji = from === undefined ? null : customEmojiRecordOf(from);
+  if (emoji) ((f.recordMap as unknown as Record<string, Record<string, unknown>>)[CUSTOM_EMOJI_TABLE] ??= {})[emoji.id] = box(emoji);
 }
 
 export async function fetchOfficialPage(client: OfficialClient, pageId: string, opts: FetchOfficialPageOptions = {}): Promise<ExtendedRecordMap> {
@@ -81,7 +86,7 @@ export async function fetchOfficialPage(client: OfficialClient, pageId: string, 
     if (!isFullPage(page)) throw new OfficialNotionError("not_shared");
     // The page goes in first, as the public path's record maps have it; its content is filled in after.
     const ctx = contextOf(page.parent, f, []);
-    put(f, "block", pageRecord(page, ctx));
+    put(f, "block", pageRecord(page, ctx), page);
     const content = await addChildren(f, id, 0);
     const record = pageRecord(page, { ...ctx, content });
     put(f, "block", record);
@@ -90,7 +95,7 @@ export async function fetchOfficialPage(client: OfficialClient, pageId: string, 
     // A database row carries its collection along, as the public path's ancestors do.
     if (page.parent.type === "data_source_id") {
       const source = await dataSource(f, page.parent.data_source_id);
-      put(f, "collection", collectionRecord(source, page.parent.database_id, f.spaceId));
+      put(f, "collection", collectionRecord(source, page.parent.database_id, f.spaceId), source);
     }
   }
   await addMentionedPages(f);
@@ -110,7 +115,7 @@ async function addMentionedPages(f: Fetch): Promise<void> {
       if (err instanceof OfficialNotionError && (err.failure === "not_shared" || err.failure === "restricted")) return null;
       throw err;
     });
-    if (page && isFullPage(page)) put(f, "block", pageRecord(page, contextOf(page.parent, f, [])));
+    if (page && isFullPage(page)) put(f, "block", pageRecord(page, contextOf(page.parent, f, [])), page);
   }
 }
 
@@ -157,7 +162,7 @@ async function addChildren(f: Fetch, parentId: string, depth: number): Promise<s
       const record = blockRecord(block, ctx);
       if (!record) return null;
       userIdsIn(record.properties, f.userIds);
-      put(f, "block", record);
+      put(f, "block", record, block);
       return block.id;
     }),
   );
@@ -183,14 +188,14 @@ async function addDatabase(f: Fetch, databaseId: string, ctx: RecordContext): Pr
   // A database with several data sources shows its first here: the record map has one collection per database block.
   const first = database.data_sources[0];
   if (!first) {
-    put(f, "block", databaseBlockRecord(database, "", [], ctx));
+    put(f, "block", databaseBlockRecord(database, "", [], ctx), database);
     return null;
   }
   const source = await dataSource(f, first.id);
   const views = await viewsOf(f, databaseId, source.id);
-  put(f, "collection", collectionRecord(source, databaseId, f.spaceId));
+  put(f, "collection", collectionRecord(source, databaseId, f.spaceId), source);
   for (const view of views) put(f, "collection_view", collectionViewRecord(view, source, databaseId, f.spaceId));
-  put(f, "block", databaseBlockRecord(database, source.id, views.map((v) => v.id), ctx));
+  put(f, "block", databaseBlockRecord(database, source.id, views.map((v) => v.id), ctx), database);
 
   const queries = new Map<string, Promise<PageObjectResponse[]>>();
   for (const view of views) {
@@ -201,7 +206,7 @@ async function addDatabase(f: Fetch, databaseId: string, ctx: RecordContext): Pr
     const rows = await queries.get(key)!;
     for (const row of rows) {
       const record = pageRecord(row, { parentId: source.id, parentTable: "collection", spaceId: f.spaceId, content: [] });
-      put(f, "block", record);
+      put(f, "block", record, row);
       userIdsIn(record.properties, f.userIds);
     }
     f.recordMap.collection_query[source.id] = {

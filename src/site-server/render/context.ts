@@ -2,6 +2,7 @@ import { getNotionFileUrl } from "notion-utils";
 import { isNotionFileHost } from "@/notion/images/fetch-file";
 import type { SiteSettings } from "@/core/sites/site-settings";
 import type { SiteModel } from "@/site-model/site-model";
+import { customEmojiId } from "@/notion/custom-emoji";
 import { isImageIcon } from "@/site-model/tree-model";
 
 export type RoadmapState = {
@@ -62,11 +63,26 @@ export function imageSrc(ctx: RenderContext, src: string | null | undefined, blo
 /** A page's cover or icon (see imageSrc). */
 export const lookSrc = (ctx: RenderContext, src: string | null | undefined, blockId: string, width: number) => imageSrc(ctx, src, blockId, width, { look: true });
 
-/** The site's icon when it is an image (the root page's uploaded or linked icon), through the image route at `size`. */
+/**
+ * An image icon of a block through the image route at `size`, with its alt text: a workspace's custom emoji is its
+ * image file, named by the emoji's name; one the site's records don't hold is no icon (never its reference as text).
+ */
+export function iconImage(ctx: RenderContext, icon: string | null | undefined, blockId: string, size: number): { src: string; alt: string } | null {
+  if (!icon || !isImageIcon(icon)) return null;
+  const emojiId = customEmojiId(icon);
+  if (emojiId) {
+    const emoji = ctx.model.customEmojis.get(emojiId);
+    const src = emoji ? lookSrc(ctx, emoji.url, blockId, size) : null;
+    return src ? { src, alt: emoji!.name } : null;
+  }
+  const src = lookSrc(ctx, icon, blockId, size);
+  return src ? { src, alt: "" } : null;
+}
+
+/** The site's icon when it is an image (the root page's uploaded or linked icon, or custom emoji), through the image route at `size`. */
 export function siteIconImage(ctx: RenderContext, size: number): string | null {
-  const icon = ctx.model.icon;
-  if (ctx.model.kind !== "tree" || !icon || !isImageIcon(icon)) return null;
-  return lookSrc(ctx, icon, ctx.model.root.pageId, size);
+  if (ctx.model.kind !== "tree") return null;
+  return iconImage(ctx, ctx.model.icon, ctx.model.root.pageId, size)?.src ?? null;
 }
 
 /**

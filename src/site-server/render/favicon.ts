@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
+import { isImageIcon } from "@/site-model/tree-model";
 import { siteIconImage, type RenderContext } from "./context";
 
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const isEmoji = (icon: string | null | undefined): icon is string => Boolean(icon) && !/^(https?:|\/|attachment:)/.test(icon!);
+const isEmoji = (icon: string | null | undefined): icon is string => Boolean(icon) && !isImageIcon(icon!);
 
 /**
  * The site's icon as SVG: the root page's emoji, else a dot in the accent colour. Served from the site's own host

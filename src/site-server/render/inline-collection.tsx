@@ -2,6 +2,7 @@ import type { Block, Collection, CollectionView, ExtendedRecordMap } from "notio
 import { getBlockValue, getTextContent } from "notion-utils";
 import { databaseRowIds } from "@/notion/fetch-page";
 import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle, viewOf } from "@/notion/record-map";
+import { relationText, rollupText, type RollupLookup } from "@/notion/rollups";
 import { href, lookSrc, type RenderContext } from "./context";
 import { PageIcon } from "./page-header";
 
@@ -13,7 +14,7 @@ import { PageIcon } from "./page-header";
  * their properties.
  */
 
-type SchemaEntry = { name?: string; type?: string; options?: { value: string }[] };
+type SchemaEntry = { name?: string; type?: string; options?: { value: string }[] } & Record<string, unknown>;
 type Cell = { key: string; name: string; type: string };
 
 /** Notion's default date format: "Mar 14, 2025", a range as "Mar 14, 2025 → Mar 20, 2025". */
@@ -39,10 +40,16 @@ function dateRange(row: Block, key: string): { start: string; end: string } | nu
 
 /**
  * A cell as Notion shows it. People, creators and editors are named from the record map's users; created/edited
- * times come from the row itself; formula and rollup results are shown as Notion stored them.
+ * times come from the row itself; formula results are shown as Notion stored them; relations as the related rows'
+ * titles, and rollups computed from those rows (rollups.ts), else as Notion stored them (the official API's).
  */
-function cellText(row: Block, cell: Cell, recordMap?: ExtendedRecordMap): string {
+function cellText(row: Block, cell: Cell, recordMap?: ExtendedRecordMap, related?: { schema: Record<string, SchemaEntry>; lookup: RollupLookup }): string {
   const record = row as Block & { created_by_id?: string; last_edited_by_id?: string };
+  if (related && cell.type === "relation") return relationText(row, cell.key, related.lookup);
+  if (related && cell.type === "rollup") {
+    const computed = rollupText(row, related.schema, cell.key, related.lookup);
+    if (computed) return computed;
+  }
   if (cell.type === "created_by") return recordMap ? userName(recordMap, record.created_by_id) : "";
   if (cell.type === "last_edited_by") return recordMap ? userName(recordMap, record.last_edited_by_id) : "";
   if (cell.type === "created_time" || cell.type === "last_edited_time") {
@@ -109,6 +116,13 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
     .filter((key) => key !== "title" && schema[key])
     .map((key) => ({ key, name: schema[key]!.name ?? key, type: schema[key]!.type ?? "text" }));
   const rows = rowIds.map((id) => blockOf(recordMap, id)).filter((b): b is Block => b !== undefined);
+  // Related rows: fetched with the page as mentions, or pages of the site.
+  const lookup: RollupLookup = {
+    block: (id) => blockOf(recordMap, id) ?? blockOf({ block: ctx.model.pageBlocks }, id),
+    collection: (id) => collectionOf(recordMap, id),
+    userName: (id) => userName(recordMap, id),
+  };
+  const related = { schema, lookup };
   const rowTitle = (row: Block) => {
     const path = ctx.model.pathOfPage.get(row.id);
     const text = pageTitle(row) || "Untitled";
@@ -146,7 +160,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
               <tr key={row.id}>
                 <th scope="row">{rowTitle(row)}</th>
                 {cells.map((c) => (
-                  <td key={c.key}>{cellText(row, c, recordMap)}</td>
+                  <td key={c.key}>{cellText(row, c, recordMap, related)}</td>
                 ))}
               </tr>
             ))}
@@ -207,7 +221,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
             {galleryCover(row)}
             <strong>{rowTitle(row)}</strong>
             {cells.map((c) => {
-              const text = cellText(row, c, recordMap);
+              const text = cellText(row, c, recordMap, related);
               return text ? <span key={c.key}>{text}</span> : null;
             })}
           </li>
@@ -221,7 +235,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
           <li key={row.id}>
             {rowTitle(row)}
             {cells.map((c) => {
-              const text = cellText(row, c, recordMap);
+              const text = cellText(row, c, recordMap, related);
               return text ? <span key={c.key}> · {text}</span> : null;
             })}
           </li>

@@ -9,6 +9,7 @@ import { SafeLink } from "./safe-link";
 import { withSafeEmbeds } from "../security";
 import { withVideoEmbeds } from "./video-facade";
 import { withRewrittenBlocks, type Crumb } from "./notion-block-rewrites";
+import { customEmojiId } from "@/notion/custom-emoji";
 import { href, imageSrc, lookSrc, type RenderContext } from "./context";
 
 /**
@@ -27,7 +28,11 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
   const merged = withPlainMissingMentions(
     withVideoEmbeds(
       withSafeEmbeds(
-        withRewrittenBlocks({ ...recordMap, block: { ...ctx.model.pageBlocks, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } }, trailOf(ctx, pageId)),
+        withRewrittenBlocks(
+          { ...recordMap, block: { ...ctx.model.pageBlocks, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } },
+          trailOf(ctx, pageId),
+          (icon) => ctx.model.customEmojis.get(customEmojiId(icon) ?? "")?.url ?? null,
+        ),
       ),
     ),
   );
@@ -61,6 +66,23 @@ export function accessibleTables(html: string): string {
   return html.replace(/(<tr class="[^"]*notion-simple-table-header-row[^"]*">)([\s\S]*?)(<\/tr>)/g, (_m, open: string, cells: string, close: string) =>
     `${open}${cells.replace(/<td(\s|>)/g, '<th scope="col"$1').replace(/<\/td>/g, "</th>")}${close}`,
   );
+}
+
+/**
+ * react-notion-x names an icon's image after the block's title; a custom emoji's image is named by the emoji's name,
+ * as on the page header. Rewrites the alt text of images whose image-route file is one of the site's custom emoji.
+ */
+export function customEmojiAlts(html: string, ctx: Pick<RenderContext, "model">): string {
+  const byUrl = new Map([...ctx.model.customEmojis.values()].map((emoji) => [emoji.url, emoji.name]));
+  if (!byUrl.size) return html;
+  return html.replace(/<img\b[^>]*>/g, (tag) => {
+    const src = /\ssrc="([^"]*\/_\/img\/[^"]*)"/.exec(tag)?.[1];
+    const file = src ? new URLSearchParams(src.replaceAll("&amp;", "&").split("?")[1] ?? "").get("src") : null;
+    const name = file ? byUrl.get(file) : undefined;
+    if (name === undefined) return tag;
+    const alt = ` alt="${name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}"`;
+    return /\salt="[^"]*"/.test(tag) ? tag.replace(/\salt="[^"]*"/, alt) : tag.replace(/^<img\b/, `<img${alt}`);
+  });
 }
 
 /** The page's ancestors on this site and the page itself, for a breadcrumb block. */

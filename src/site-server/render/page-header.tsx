@@ -1,9 +1,9 @@
 import { isImageIcon, type PageLook, type TreeNode } from "@/site-model/tree-model";
-import { lookSrc, type RenderContext } from "./context";
+import { iconImage, lookSrc, type RenderContext } from "./context";
 
 /** Notion's page header (cover, icon, title) and its page options as classes, for page-tree sites. */
 
-/** An emoji, or an image icon through the image route at the size it is shown (2× for sharp screens). */
+/** An emoji, or an image icon (a custom emoji too) through the image route at the size it is shown (2× for sharp screens). */
 export function PageIcon({ ctx, icon, blockId, size }: { ctx: RenderContext; icon: string | null; blockId: string; size: 16 | 32 | 64 | 128 }) {
   if (!icon) return null;
   if (!isImageIcon(icon)) {
@@ -13,11 +13,11 @@ export function PageIcon({ ctx, icon, blockId, size }: { ctx: RenderContext; ico
       </span>
     );
   }
-  const src = lookSrc(ctx, icon, blockId, size);
-  if (!src) return null;
+  const image = iconImage(ctx, icon, blockId, size);
+  if (!image) return null;
   return (
     <span className="page-icon">
-      <img src={src} alt="" width={size / 2} height={size / 2} decoding="async" />
+      <img src={image.src} alt={image.alt} width={size / 2} height={size / 2} decoding="async" />
     </span>
   );
 }

@@ -4,7 +4,7 @@ import type { DatabaseSiteType, TreeSiteType } from "@/lib/site-types";
 import type { TreeNode } from "@/site-model/tree-model";
 import type { DatabaseSiteModel, Route, TreeSiteModel } from "@/site-model/site-model";
 import { DocsPage, HelpPage, SearchPage, SimplePage } from "./tree-pages";
-import { accessibleTables } from "./notion-body";
+import { accessibleTables, customEmojiAlts } from "./notion-body";
 import { videoFacades } from "./video-facade";
 import { withRenderNotes } from "./notion-render-notes";
 import type { RenderContext } from "./context";
@@ -33,7 +33,7 @@ export function renderRoute(ctx: RenderContext, route: Route): string {
   if (model.kind === "tree") {
     if (route.kind !== "page") throw new Error(`A ${model.siteType} site has no ${route.kind} pages`);
     const page = TREE_PAGE[model.siteType](ctx as TreeCtx, route.node);
-    return `<!doctype html>${videoFacades(accessibleTables(withRenderNotes(route.node.path, () => renderToStaticMarkup(page))))}`;
+    return `<!doctype html>${videoFacades(customEmojiAlts(accessibleTables(withRenderNotes(route.node.path, () => renderToStaticMarkup(page))), ctx))}`;
   }
   const c = ctx as DatabaseCtx;
   let element;
@@ -53,7 +53,7 @@ export function renderRoute(ctx: RenderContext, route: Route): string {
     case "page":
       throw new Error("Tree pages need a tree site");
   }
-  return `<!doctype html>${videoFacades(accessibleTables(withRenderNotes(route.kind === "entry" ? route.entry.path : "/", () => renderToStaticMarkup(element))))}`;
+  return `<!doctype html>${videoFacades(customEmojiAlts(accessibleTables(withRenderNotes(route.kind === "entry" ? route.entry.path : "/", () => renderToStaticMarkup(element))), ctx))}`;
 }
 
 /** The site's own 404 page, with its header and footer. */

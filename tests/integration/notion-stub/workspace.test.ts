@@ -50,7 +50,9 @@ describe("the demo workspace", () => {
     const files = fs.readdirSync(WORKSPACE_DIR).filter((f) => f.endsWith(".json") && f !== "index.json");
     for (const file of files) {
       const map = JSON.parse(fs.readFileSync(path.join(WORKSPACE_DIR, file), "utf8")) as Record<string, Record<string, { spaceId: string; value: { value: NotionRecord; role: string } }>>;
-      expect(Object.keys(map).sort(), file).toEqual(["block", "collection", "collection_query", "collection_view", "notion_user", "signed_urls", "space"]);
+      // custom_emoji only in files whose icons use the workspace's custom emoji.
+      expect(Object.keys(map).filter((k) => k !== "custom_emoji").sort(), file).toEqual(["block", "collection", "collection_query", "collection_view", "notion_user", "signed_urls", "space"]);
+      for (const box of Object.values(map.custom_emoji ?? {})) expect(box.value.value, file).toMatchObject({ name: expect.any(String), url: expect.stringMatching(/^attachment:/) });
       const root = Object.values(map.block!)[0]!.value.value;
       expect(root.parent_table, file).toBe("space");
       expect(root.permissions, file).toEqual([expect.objectContaining({ type: "public_permission", role: "reader" })]);
@@ -213,8 +215,12 @@ describe("the demo workspace", () => {
     for (const block of blocks()) {
       const format = (block.format ?? {}) as { page_cover?: string; display_source?: string };
       for (const url of [format.page_cover, block.type === "image" ? format.display_source : undefined]) if (url?.startsWith("attachment:")) sources.set(url, block.id);
+      // A custom emoji icon's image, signed through the block whose icon it is.
+      const emojiId = /^notion:\/\/custom_emoji\/[^/]+\/(.+)$/.exec(String((block.format as { page_icon?: unknown } | undefined)?.page_icon ?? ""))?.[1];
+      const emoji = emojiId ? stub.store().records.custom_emoji.get(emojiId) : undefined;
+      if (emoji) sources.set(String(emoji.url), block.id);
     }
-    expect(sources.size).toBeGreaterThanOrEqual(8);
+    expect(sources.size).toBeGreaterThanOrEqual(9);
     const client = new NotionAPI({ apiBaseUrl: stub.apiBaseUrl, ofetchOptions: { retry: 0 } });
     const { signedUrls } = await client.getSignedFileUrls([...sources].map(([url, id]) => ({ url, permissionRecord: { table: "block", id } })));
     expect(signedUrls).toHaveLength(sources.size);

@@ -8,22 +8,28 @@ import { startSitesApp, WORKSPACE, workspaceIndex, type SitesApp } from "../../h
  * icon, title), database rows as pages, full-width pages and page options, on simple, docs and help-desk sites.
  */
 
-type Box = { value: { value: { id: string; type: string; properties?: { title?: string[][] }; format?: Record<string, unknown> } } };
+type Box = { value: { value: { id: string; type: string; parent_id?: string; properties?: { title?: string[][] }; format?: Record<string, unknown> } } };
 const showcase = JSON.parse(fs.readFileSync(path.join(WORKSPACE, "showcase.json"), "utf8")) as { block: Record<string, Box> };
 const blocks = Object.values(showcase.block).map((b) => b.value.value);
 const byTitle = (title: string) => blocks.find((b) => b.properties?.title?.[0]?.[0] === title)!;
 const root = byTitle("Lumen Field Guide");
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+const brandKit = byTitle("Brand kit");
+const brandCallout = blocks.find((b) => b.type === "callout" && b.parent_id === brandKit.id)!;
+const emojiRecord = Object.values((showcase as unknown as { custom_emoji: Record<string, { value: { value: { id: string; name: string; url: string } } }> }).custom_emoji)[0]!.value.value;
+
 let s: SitesApp;
-let simple: string, docs: string, help: string;
+let simple: string, docs: string, help: string, brand: string;
 beforeAll(async () => {
   s = await startSitesApp([
     { siteType: "simple", page: workspaceIndex.showcase! },
     { siteType: "docs", page: workspaceIndex.showcase! },
     { siteType: "help_desk", page: workspaceIndex.showcase! },
+    // A site whose root page has a custom emoji icon.
+    { siteType: "simple", page: `https://www.notion.so/Brand-kit-${brandKit.id.replace(/-/g, "")}` },
   ]);
-  [simple, docs, help] = s.hosts as [string, string, string];
+  [simple, docs, help, brand] = s.hosts as [string, string, string, string];
   for (const host of s.hosts) expect((await s.get(host, "/")).status).toBe(200);
 }, 240_000);
 afterAll(() => s?.stop());
@@ -199,5 +205,55 @@ describe("calendar and timeline views, people named", () => {
     const table = /<details[^>]*><summary>Table<\/summary>([\s\S]*?)<\/details>/.exec(html)?.[1] ?? "";
     expect(table).toMatch(/Offsite in Lisbon<\/a><\/th><td>Nov 10, 2026 → Nov 12, 2026<\/td><td>Maya Okafor<\/td>/);
     expect(table).not.toContain("‣");
+  });
+});
+
+describe("a workspace's custom emoji as an icon", () => {
+  const emojiSrc = (blockId: string, w: number) => `/_/img/${blockId}?src=${encodeURIComponent(emojiRecord.url)}&amp;w=${w}`;
+
+  it("draws a page's custom emoji beside its title and in a callout, through the image route, named by the emoji", async () => {
+    expect(brandKit.format?.page_icon).toMatch(/^notion:\/\/custom_emoji\//);
+    for (const host of [simple, docs]) {
+      const html = (await get(host, "/brand-kit")).body;
+      expect(html, host).toContain(`<span class="page-icon"><img src="${emojiSrc(brandKit.id, 128)}" alt="${emojiRecord.name}"`);
+      expect(html, host).toMatch(new RegExp(`<img[^>]*src="${esc(emojiSrc(brandCallout.id, 64))}"[^>]*>`));
+      const calloutImg = new RegExp(`<img[^>]*src="${esc(emojiSrc(brandCallout.id, 64))}"[^>]*>`).exec(html)![0];
+      expect(calloutImg).toContain(`alt="${emojiRecord.name}"`);
+      expect(html, host).not.toContain("notion://");
+      for (const src of [emojiSrc(brandKit.id, 128), emojiSrc(brandCallout.id, 64)]) {
+        const res = await get(host, src.replaceAll("&amp;", "&"));
+        expect(res.status, src).toBe(200);
+        expect(res.headers["content-type"]).toBe("image/png");
+      }
+    }
+    // The sub-page link on the home page carries the emoji too.
+    expect((await get(docs, "/")).body).not.toContain("notion://");
+  });
+
+  it("serves the emoji's file only through blocks whose icon it is", async () => {
+    const elsewhere = `/_/img/${root.id}?src=${encodeURIComponent(emojiRecord.url)}&w=64`;
+    expect((await get(simple, elsewhere)).status).toBe(404);
+  });
+
+  it("makes the root page's custom emoji the site header's icon and the favicon", async () => {
+    const home = (await get(brand, "/")).body;
+    const header = /<a class="brand"[^>]*>([\s\S]*?)<\/a>/.exec(home)![1]!;
+    expect(header).toContain(`<img src="${emojiSrc(brandKit.id, 64)}"`);
+    const favicon = attr(home, /<link rel="icon" href="([^"]+)"/);
+    expect(favicon).toBe(emojiSrc(brandKit.id, 64).replaceAll("&amp;", "&"));
+    const res = await get(brand, favicon!);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/png");
+  });
+});
+
+describe("relations and rollups", () => {
+  it("shows a relation as the related rows' titles and rollups computed from them, in the target's number format", async () => {
+    const html = (await get(docs, "/brand-kit")).body;
+    const row = /<tr><th scope="row">(?:(?!<\/tr>)[\s\S])*?Spring launch(?:(?!<\/tr>)[\s\S])*<\/tr>/.exec(html)?.[0] ?? "";
+    const cells = [...row.matchAll(/<td>([^<]*)<\/td>/g)].map((m) => m[1]);
+    // Channels, Total cost (sum), Channel count (count), First launch (earliest date), Live share (% checked), Average cost.
+    expect(cells).toEqual(["Search ads, Newsletter sponsorship", "$1,650.50", "2", "Mar 2, 2026", "50%", "$825.25"]);
+    expect(html).not.toContain("‣");
   });
 });

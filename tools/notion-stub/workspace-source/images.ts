@@ -97,6 +97,15 @@ export const IMAGES: Record<string, ImageSource> = {
       ]),
     ],
   },
+  // The workspace's custom emoji (custom-emoji.ts): small square images, as Notion keeps them.
+  "emoji-lumen-spark.png": {
+    width: 128,
+    height: 128,
+    shapes: [
+      { kind: "circle", cx: 64, cy: 64, r: 60, color: "#f59e0b" },
+      { kind: "circle", cx: 64, cy: 64, r: 26, color: "#fffbeb" },
+    ],
+  },
   "logo-lumen.png": {
     width: 256,
     height: 256,

@@ -2,7 +2,7 @@
  * The compact body markup of the demo workspace source, parsed into Notion-shaped block trees. Line based:
  *
  *   # / ## / ###  headings        - item  bulleted        1. item  numbered       [ ] / [x]  to-do
- *   > quote                       !💡 text  callout       --- divider             $$ latex $$  equation
+ *   > quote                       !💡 text  callout (!:name: text: a custom emoji icon)   --- divider    $$ latex $$  equation
  *   ```lang … ```  code           ![caption](file.png or https://…)  image         + title  toggle (children indented)
  *   | a | b |  simple table (first row is the header)     ::: columns / ::: column / :::  columns
  *   @bookmark url | title | description     @video url     @embed url     @database key (an inline database of the page)
@@ -127,7 +127,7 @@ function parseLines(lines: string[], ctx: InlineContext): MarkupBlock[] {
       blocks.push({ type: "divider" });
     } else if ((m = /^!\[([^\]]*)\]\(([^)]+)\)$/.exec(line))) {
       blocks.push({ type: "image", properties: { caption: m[1] ? inline(m[1], ctx) : undefined, source: [[m[2]!]] } });
-    } else if ((m = /^!(\p{Extended_Pictographic}\uFE0F?)\s+(.*)$/u.exec(line))) {
+    } else if ((m = /^!(\p{Extended_Pictographic}\uFE0F?|:[a-z0-9-]+:)\s+(.*)$/u.exec(line))) {
       blocks.push({ type: "callout", properties: text(m[2]!), format: { page_icon: m[1], block_color: "gray_background" } });
     } else if ((m = /^@bookmark\s+(\S+)(?:\s*\|\s*([^|]*))?(?:\s*\|\s*(.*))?$/.exec(line))) {
       blocks.push({

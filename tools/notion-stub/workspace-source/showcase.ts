@@ -3,7 +3,8 @@ import type { PageSource } from "./types";
 /**
  * A page tree that leans on what real Notion pages use around the blocks (issue 21): covers, image icons, a
  * full-width three-column page, video and embeds inside columns, page fonts, and inline and full-page databases
- * whose rows have bodies, with several views including a gallery with covers.
+ * whose rows have bodies, with several views including a gallery with covers; a workspace custom emoji as a page and
+ * callout icon, and databases joined by a relation with rollups.
  */
 export const SHOWCASE: PageSource = {
   title: "Lumen Field Guide",
@@ -117,6 +118,49 @@ export const SHOWCASE: PageSource = {
           rows: [
             { title: "Lumen 2.0 keynote", edited: "2026-10-21", cover: "cover-dashboards.png", props: { Event: "Launch week" }, body: `The keynote, with the demo that almost worked.` },
             { title: "Counting without cookies", edited: "2026-10-20", cover: "cover-privacy.png", props: { Event: "Meetup" }, body: `How we count visitors without storing who they are.` },
+          ],
+        },
+      },
+    },
+    {
+      title: "Brand kit",
+      icon: ":lumen-spark:",
+      edited: "2026-10-26",
+      body: `
+        Our spark, and what each campaign costs across the channels it runs on.
+        !:lumen-spark: Put the spark beside the wordmark, never on its own.
+        @database campaigns
+        @database channels
+      `,
+      databases: {
+        channels: {
+          title: "Channels",
+          edited: "2026-10-26",
+          view: "table",
+          schema: { Name: "title", Cost: "number", Live: "checkbox", Launched: "date" },
+          numberFormats: { Cost: "dollar" },
+          rows: [
+            { title: "Search ads", edited: "2026-10-24", props: { Cost: "1200", Live: true, Launched: "2026-03-02" }, body: `Paid search on privacy keywords.` },
+            { title: "Newsletter sponsorship", edited: "2026-10-24", props: { Cost: "450.5", Live: false, Launched: "2026-05-18" }, body: `Two issues of a developer newsletter.` },
+            { title: "Podcast spot", edited: "2026-10-24", props: { Cost: "800", Live: true, Launched: "2026-06-30" }, body: `A read in a weekly analytics podcast.` },
+          ],
+        },
+        campaigns: {
+          title: "Campaigns",
+          edited: "2026-10-26",
+          view: "table",
+          schema: { Name: "title", Channels: "relation", "Total cost": "rollup", "Channel count": "rollup", "First launch": "rollup", "Live share": "rollup", "Average cost": "rollup" },
+          relations: { Channels: "channels" },
+          rollups: {
+            "Total cost": { relation: "Channels", target: "Cost", aggregation: "sum" },
+            "Channel count": { relation: "Channels", target: "Name", aggregation: "count" },
+            "First launch": { relation: "Channels", target: "Launched", aggregation: "earliest_date" },
+            "Live share": { relation: "Channels", target: "Live", aggregation: "percent_checked" },
+            "Average cost": { relation: "Channels", target: "Cost", aggregation: "average" },
+          },
+          rows: [
+            { title: "Spring launch", edited: "2026-10-25", props: { Channels: ["Search ads", "Newsletter sponsorship"] }, body: `The 2.0 launch, on search and in one newsletter.` },
+            { title: "Summer listen", edited: "2026-10-25", props: { Channels: ["Podcast spot"] }, body: `A summer of podcast reads.` },
           ],
         },
       },

@@ -2,7 +2,7 @@
 
 export type PageSource = {
   title: string;
-  /** An emoji, or `file:<name>` for an uploaded image icon (a file in images.ts). */
+  /** An emoji, `file:<name>` for an uploaded image icon (a file in images.ts), or `:name:` for a custom emoji (custom-emoji.ts). */
   icon?: string;
   /** A file in images.ts, used as the page cover. */
   cover?: string;
@@ -18,14 +18,17 @@ export type PageSource = {
   children?: PageSource[];
 };
 
-export type PropertyType = "title" | "text" | "date" | "multi_select" | "select" | "status" | "checkbox" | "person" | "url";
+export type PropertyType = "title" | "text" | "date" | "multi_select" | "select" | "status" | "checkbox" | "person" | "url" | "number" | "relation" | "rollup";
 
 export type RowSource = {
   title: string;
   edited: string;
   icon?: string;
   cover?: string;
-  /** Property name → value: a string (text, date — "start/end" for a range —, select, status, url), string[] (multi_select, person), boolean. */
+  /**
+   * Property name → value: a string (text, date — "start/end" for a range —, select, status, url, number), string[]
+   * (multi_select, person, relation: the related rows' titles), boolean. Rollups have no value (Notion stores none).
+   */
   props: Record<string, string | string[] | boolean>;
   body: string;
 };
@@ -44,6 +47,12 @@ export type DatabaseSource = {
   options?: Record<string, string[]>;
   /** The property a board groups by. */
   groupBy?: string;
+  /** Number properties' Notion number formats (`dollar`, `percent`, …). */
+  numberFormats?: Record<string, string>;
+  /** Relation property → the key of the database it points at (another database of the same page). */
+  relations?: Record<string, string>;
+  /** Rollup property → the relation it follows, the related database's property and Notion's aggregation. */
+  rollups?: Record<string, { relation: string; target: string; aggregation: string }>;
   rows: RowSource[];
 };
 
