@@ -15,7 +15,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-describe("npm run codes", () => {
+// Each test starts processes on a fresh PGlite directory: on a loaded machine that alone can pass the default 30 s.
+describe("npm run codes", { timeout: 120_000 }, () => {
   it("generates codes, prints them as CSV and stores them unredeemed", async () => {
     const dataDir = tempDataDir();
     const run = codesCli(["generate", "--count", "5", "--plan", "pro"], { DATA_DIR: dataDir });

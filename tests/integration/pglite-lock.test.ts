@@ -7,7 +7,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-describe("PGlite data directory lock", () => {
+// Each test starts servers inside the test: on a loaded machine that alone can pass the default 30 s.
+describe("PGlite data directory lock", { timeout: 120_000 }, () => {
   it("refuses a second process on the same DATA_DIR with a clear message, and the first keeps serving", async () => {
     app = await startApp();
     const { child, output, ready } = spawnServer({ PORT: String(await freePort()), DATA_DIR: app.dataDir });
