@@ -370,7 +370,7 @@ export const siteMethods = {
   getUserSites: method({
     summary: "The owner's sites, newest first",
     params: empty,
-    result: "[{siteId, siteType, subdomain, name, status, customDomain, createdAt, lastSyncedAt, plan}]",
+    result: "[{siteId, siteType, subdomain, name, status, customDomain, createdAt, lastSyncedAt, syncFailures, preview: {socialImage, icon, accentColor}, plan}]",
     run: (ctx) => listOwnerSites(ctx.runtime.db, ctx.userId),
   }),
   waitForSubscription: method({
