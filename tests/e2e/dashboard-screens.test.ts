@@ -19,6 +19,8 @@ let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+/** Live checks answer 500 ms after the last key, later on a loaded machine. */
+const WAIT = { timeout: 20_000 };
 
 beforeAll(async () => {
   s = await startSitesApp(
@@ -58,9 +60,9 @@ afterAll(async () => {
 
 const card = (name: string) => page.getByTestId("site-card").filter({ has: page.getByRole("link", { name, exact: true }) });
 
-describe("dashboard screens (review D8, D9, D12, M6)", () => {
+describe("dashboard screens (review D8, D9, D12, M6)", { timeout: 180_000 }, () => {
   it("shows each site with a preview and its sync health beside Published", async () => {
-    await expect.poll(() => page.getByTestId("site-card").count()).toBe(3);
+    await expect.poll(() => page.getByTestId("site-card").count(), WAIT).toBe(3);
     expect(await card("Acme Blog").getByTestId("sync-status").textContent()).toBe("In sync");
     expect(await card("Bee Docs").getByTestId("sync-status").textContent()).toBe("Sync failing (3×)");
     expect(await card("Cee Notes").getByTestId("sync-status").textContent()).toBe("Not synced yet");
@@ -83,14 +85,14 @@ describe("dashboard screens (review D8, D9, D12, M6)", () => {
     const field = page.getByLabel("Subdomain", { exact: true });
     const button = page.getByRole("button", { name: "Change subdomain" });
     await field.fill("www");
-    await expect.poll(() => page.getByTestId("subdomain-check").textContent()).toBe("That subdomain is reserved");
+    await expect.poll(() => page.getByTestId("subdomain-check").textContent(), WAIT).toBe("That subdomain is reserved");
     expect(await button.isDisabled()).toBe(true);
     await field.fill(freeAsBlog);
-    await expect.poll(() => page.getByTestId("subdomain-check").textContent()).toContain("is free");
+    await expect.poll(() => page.getByTestId("subdomain-check").textContent(), WAIT).toContain("is free");
     await field.fill("acme-moved");
-    await expect.poll(() => page.getByTestId("subdomain-check").textContent()).toBe(`✓ blog.acme-moved.localhost:${s.app.port} is free`);
+    await expect.poll(() => page.getByTestId("subdomain-check").textContent(), WAIT).toBe(`✓ blog.acme-moved.localhost:${s.app.port} is free`);
     await button.click();
-    await expect.poll(() => page.getByTestId("former-addresses").textContent(), { timeout: 15_000 }).toContain(oldHost.replace(/:\d+$/, ""));
+    await expect.poll(() => page.getByTestId("former-addresses").textContent(), WAIT).toContain(oldHost.replace(/:\d+$/, ""));
     expect(await page.getByTestId("site-url").textContent()).toBe("news.acme-e2e.test");
     const moved = await rawRequest(`${s.app.url}/a/post?ref=1`, { host: oldHost });
     expect(moved.status).toBe(301);
@@ -99,18 +101,19 @@ describe("dashboard screens (review D8, D9, D12, M6)", () => {
   });
 
   it("changes the Notion page only once the live check says it fits", async () => {
+    await page.goto(`${s.app.url}/dashboard/sites/${s.siteIds[0]!}`);
     const section = page.getByTestId("change-notion-page");
     const field = section.getByLabel("Change Notion page");
     const use = section.getByRole("button", { name: "Use this page" });
     await field.fill(workspaceIndex.private!);
-    await expect.poll(() => page.getByTestId("notion-page-check").textContent(), { timeout: 20_000 }).toBe(NOTION_PAGE_MESSAGES.private);
+    await expect.poll(() => page.getByTestId("notion-page-check").textContent(), WAIT).toBe(NOTION_PAGE_MESSAGES.private);
     expect(await use.isDisabled()).toBe(true);
     await field.fill(workspaceIndex.notDatabase!);
-    await expect.poll(() => page.getByTestId("notion-page-check").textContent(), { timeout: 20_000 }).toBe(NOTION_PAGE_MESSAGES.notDatabase);
+    await expect.poll(() => page.getByTestId("notion-page-check").textContent(), WAIT).toBe(NOTION_PAGE_MESSAGES.notDatabase);
     await field.fill(workspaceIndex.blog!);
-    await expect.poll(() => page.getByTestId("notion-page-check").textContent(), { timeout: 20_000 }).toBe("✓ This page can be published as this site");
+    await expect.poll(() => page.getByTestId("notion-page-check").textContent(), WAIT).toBe("✓ This page can be published as this site");
     await use.click();
-    await expect.poll(() => page.getByText("Notion page changed").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText("Notion page changed").count(), { timeout: 90_000 }).toBeGreaterThan(0);
     expect(pageErrors).toEqual([]);
   });
 
