@@ -94,6 +94,9 @@ describe("dashboard screens (review D8, D9, D12, M6)", { timeout: 180_000 }, () 
     await button.click();
     await expect.poll(() => page.getByTestId("former-addresses").textContent(), WAIT).toContain(oldHost.replace(/:\d+$/, ""));
     expect(await page.getByTestId("site-url").textContent()).toBe("news.acme-e2e.test");
+    // Now the site's own address: no verdict, nothing to change.
+    await expect.poll(() => page.getByTestId("subdomain-check").textContent(), WAIT).toBe("");
+    expect(await button.isDisabled()).toBe(true);
     const moved = await rawRequest(`${s.app.url}/a/post?ref=1`, { host: oldHost });
     expect(moved.status).toBe(301);
     expect(moved.headers.location).toBe(`http://blog.acme-moved.localhost:${s.app.port}/a/post?ref=1`);

@@ -92,16 +92,16 @@ function SitePreview({ name, preview }: { name: string; preview: OwnerSiteSummar
   if (preview.socialImage) {
     return (
       // eslint-disable-next-line @next/next/no-img-element -- the owner's own upload, served by our file route
-      <img src={preview.socialImage} alt="" className="aspect-[1200/630] h-auto w-full rounded-md bg-neutral-900 object-cover" loading="lazy" data-testid="site-preview" />
+      <img src={preview.socialImage} alt="" className="h-28 w-full rounded-md bg-neutral-900 object-cover" loading="lazy" data-testid="site-preview" />
     );
   }
   return (
-    <div className="flex aspect-[1200/630] w-full items-center justify-center rounded-md" style={{ backgroundColor: preview.accentColor }} aria-hidden="true" data-testid="site-preview">
+    <div className="flex h-28 w-full items-center justify-center rounded-md" style={{ backgroundColor: preview.accentColor }} aria-hidden="true" data-testid="site-preview">
       {preview.icon ? (
         // eslint-disable-next-line @next/next/no-img-element -- the owner's own upload, served by our file route
-        <img src={preview.icon} alt="" className="h-14 w-14 rounded-lg bg-white/90 object-contain p-1.5" loading="lazy" />
+        <img src={preview.icon} alt="" className="h-12 w-12 rounded-lg bg-white/90 object-contain p-1.5" loading="lazy" />
       ) : (
-        <span className="text-5xl font-semibold" style={{ color: readableOn(preview.accentColor) }}>{[...name.trim()][0]?.toUpperCase() ?? "?"}</span>
+        <span className="text-4xl font-semibold" style={{ color: readableOn(preview.accentColor) }}>{[...name.trim()][0]?.toUpperCase() ?? "?"}</span>
       )}
     </div>
   );

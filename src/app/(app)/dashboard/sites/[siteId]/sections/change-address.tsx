@@ -25,7 +25,8 @@ export function AddressPanel({ site }: { site: SiteOverview }) {
   const saving = useSave();
   const value = subdomain.trim().toLowerCase();
   const unchanged = value === site.subdomain;
-  const current: Verdict = verdict.key === value ? verdict : { status: value && !unchanged ? "checking" : "idle", key: value };
+  // The site's own address (also right after a change) needs no verdict.
+  const current: Verdict = unchanged ? { status: "idle", key: value } : verdict.key === value ? verdict : { status: value ? "checking" : "idle", key: value };
 
   useDebouncedCheck(value, async (signal) => {
     if (!value || unchanged) return setVerdict({ status: "idle", key: value });
