@@ -108,6 +108,11 @@ export const sites = pgTable(
     customDomainVerifiedAt: timestamp("custom_domain_verified_at", { withTimezone: true }),
     /** When the owner set the (still unverified) domain: unverified claims expire (DOMAIN_CLAIM_TTL_DAYS). */
     customDomainClaimedAt: timestamp("custom_domain_claimed_at", { withTimezone: true }),
+    /**
+     * When HTTPS was first seen working for the verified custom domain (review D12): the TLS front's ask approved it,
+     * or a visit came over https. Reset with the domain; written at most once per domain.
+     */
+    customDomainHttpsAt: timestamp("custom_domain_https_at", { withTimezone: true }),
     /** Everything else per site, parsed only through the SiteSettings zod schema (CONTRACTS §8). */
     settings: jsonb("settings").notNull().default({}),
     passwordHash: text("password_hash"),
@@ -122,6 +127,23 @@ export const sites = pgTable(
     index("sites_owner_idx").on(t.ownerId),
     index("sites_notion_connection_idx").on(t.notionConnectionId),
   ],
+);
+
+/**
+ * A site's previous address after "Change subdomain" (review D9): it answers 301 to the site's current address until
+ * expiresAt, and no other site may take it meanwhile. hostKey as in sites.host_key ("blog.acme").
+ */
+export const siteFormerHosts = pgTable(
+  "site_former_hosts",
+  {
+    hostKey: text("host_key").primaryKey(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("site_former_hosts_site_idx").on(t.siteId)],
 );
 
 // ── Notion connections (issue 22): an owner's OAuth grant or internal integration secret for Notion's official API ──

@@ -10,6 +10,8 @@ import * as customDomains from "./pages/docs-custom-domains";
 import * as docsPath from "./pages/docs-path";
 import * as selfHosting from "./pages/docs-self-hosting";
 import * as helpPublicPage from "./pages/help-public-page";
+import * as dashboardDocs from "./pages/docs-dashboard";
+import { DASHBOARD_DOCS, dashboardDocPath } from "./content/dashboard-docs";
 import { SiteTypePage, siteTypeMeta } from "./pages/site-type";
 import { LEGAL_PAGES, type SiteLinks } from "./content/legal";
 import { LegalPageView, legalMeta } from "./pages/legal";
@@ -37,6 +39,8 @@ const ROUTES = new Map<string, MarketingRoute>([
   ["/docs/features/custom-domains", docs(customDomains.meta, () => <customDomains.CustomDomainsDocs />)],
   ["/docs/features/hosting-under-a-docs-path", docs(docsPath.meta, (ctx) => <docsPath.HostingUnderADocsPath appsDomain={ctx.appsDomain} />)],
   ["/docs/self-hosting", docs(selfHosting.meta, () => <selfHosting.SelfHostingDocs />)],
+  ["/docs/dashboard", docs(dashboardDocs.indexMeta, () => <dashboardDocs.DashboardDocsIndex />)],
+  ...DASHBOARD_DOCS.map((doc): [string, MarketingRoute] => [dashboardDocPath(doc.screen), docs(dashboardDocs.screenMeta(doc), () => <dashboardDocs.DashboardScreenDoc doc={doc} />)]),
   ["/help/make-a-notion-page-public", { meta: helpPublicPage.meta, render: () => <helpPublicPage.MakeNotionPagePublicHelp /> }],
   ...LEGAL_PAGES.map((page): [string, MarketingRoute] => [
     page.path,

@@ -27,6 +27,8 @@ export class RpcError extends Error {
 /** Methods that legitimately take longer than the default. */
 const SLOW: Record<string, number> = {
   createNewSite: 60_000,
+  // Reads the whole site again from the new page, as creation does.
+  updateSiteNotionSource: 60_000,
   syncSiteNow: 60_000,
   uploadFile: 60_000,
   getNotionData: 30_000,

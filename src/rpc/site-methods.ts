@@ -34,6 +34,7 @@ import { syncSiteNow, syncSiteNowInput } from "@/core/sites/sync-site-now";
 import { updateSite, updateSiteInput } from "@/core/sites/update-site";
 import { updateSiteStatus, updateSiteStatusInput } from "@/core/sites/update-site-status";
 import { updateSiteNotionSource, updateSiteNotionSourceInput } from "@/core/sites/update-site-notion-source";
+import { updateSiteSubdomain, updateSiteSubdomainInput } from "@/core/sites/update-site-subdomain";
 import { getSitePropertyMap, getSitePropertyMapInput } from "@/core/sites/get-site-property-map";
 import { updateSitePropertyMap, updateSitePropertyMapInput } from "@/core/sites/update-site-property-map";
 import { updateSitePassword, updateSitePasswordInput } from "@/core/sites/update-site-password";
@@ -123,6 +124,13 @@ export const siteMethods = {
         p,
       ),
     ),
+  }),
+  updateSiteSubdomain: method({
+    summary: "Moves the site to another subdomain (creation's checks); the old address answers 301 to the new one, path and query kept, and stays reserved for 90 days",
+    params: updateSiteSubdomainInput,
+    result: "{siteId, subdomain, url, formerUrl: string | null, redirectsUntil: string | null}",
+    errors: ["NOT_FOUND", "CONFLICT"],
+    run: (ctx, p) => updateSiteSubdomain({ db: ctx.runtime.db, siteEvents: ctx.runtime.siteEvents, appsDomain: ctx.runtime.env.APPS_DOMAIN }, ctx.userId, p),
   }),
   getSitePropertyMap: method({
     summary: "A blog, changelog or roadmap's fields and the database properties that fill them (read fresh from Notion), for the property mapping",
@@ -379,7 +387,7 @@ export const siteMethods = {
   getUserSites: method({
     summary: "The owner's sites, newest first",
     params: empty,
-    result: "[{siteId, siteType, subdomain, name, status, customDomain, createdAt, lastSyncedAt, plan}]",
+    result: "[{siteId, siteType, subdomain, name, status, customDomain, createdAt, lastSyncedAt, syncFailures, preview: {socialImage, icon, accentColor}, plan}]",
     run: (ctx) => listOwnerSites(ctx.runtime.db, ctx.userId),
   }),
   waitForSubscription: method({

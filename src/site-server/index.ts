@@ -13,6 +13,7 @@ import { siteTypeHas } from "@/lib/site-types";
 import { roadmapStateOf } from "./roadmap-state";
 import { createSiteCache } from "./site-cache";
 import { createSiteLookup, type PublishedSite } from "./site-lookup";
+import { createHttpsStamp } from "./https-stamp";
 
 /**
  * Published sites, served outside Next.js (docs/product.md D3). One pipeline: host → site → gates (method, custom domain,
@@ -24,6 +25,7 @@ const PAGE_METHODS: readonly Method[] = ["GET", "HEAD"];
 
 export function createSiteServer(runtime: Runtime) {
   const lookup = createSiteLookup({ db: runtime.db, billingEnabled: runtime.env.billingEnabled }, runtime.env.APPS_DOMAIN);
+  const stampHttps = createHttpsStamp(runtime.db, runtime.env.TRUST_PROXY);
   const services: SiteServices = {
     runtime,
     cache: createSiteCache(),
@@ -48,7 +50,15 @@ export function createSiteServer(runtime: Runtime) {
   };
 
   function answer(req: IncomingMessage, res: ServerResponse, target: SiteTarget, site: PublishedSite | null): void | Promise<void> {
-    if (!site) return sendPlainHtml(res, 404, "Site not found", "There is no site at this address.");
+    if (!site) {
+      // A site's former address (Change subdomain): 301 to its new one, path and query kept.
+      const movedTo = lookup.movedTo(target);
+      if (movedTo && (req.url ?? "/").length <= 4096) {
+        res.writeHead(301, { location: `${movedTo}${req.url ?? "/"}`, "cache-control": "public, max-age=3600" }).end();
+        return;
+      }
+      return sendPlainHtml(res, 404, "Site not found", "There is no site at this address.");
+    }
     const method = req.method as Method;
 
     if ((req.url ?? "").length > 4096) return sendPlainHtml(res, 414, "Address too long", "This address is too long.");
@@ -65,6 +75,7 @@ export function createSiteServer(runtime: Runtime) {
       res.writeHead(301, { location: `https://${site.customDomain}${req.url ?? "/"}`, "cache-control": "public, max-age=3600" }).end();
       return;
     }
+    if (target.customDomain && site.httpsPending) stampHttps(req, site, target.customDomain);
     if (site.status === "paused") return sendPlainHtml(res, 404, "Site paused", "The owner has paused this site.");
 
     // Under a path prefix the site answers only below it; "/" leads there.

@@ -1,5 +1,6 @@
 import type { BillingDeps } from "@/core/billing/site-plan";
 import { findPublishedSite, type PublishedSite } from "@/core/sites/find-published-site";
+import { findFormerHost } from "@/core/sites/find-former-host";
 import { monotonicMs } from "@/lib/clock";
 import type { HostTarget } from "./classify-host";
 
@@ -7,6 +8,7 @@ import type { HostTarget } from "./classify-host";
  * Host → site, cached in memory (unknown hosts too, briefly) and dropped when the site changes ("site:changed" on the
  * runtime's bus, CONTRACTS §3; a subscription change emits it too, so a lapsed plan applies at once). The TTL bounds
  * staleness when another process changed it. The site's features come with it: no query per request for the plan.
+ * A host no site has may be a site's former address (review D9): asked only then, and cached the same way.
  */
 
 export type { PublishedSite };
@@ -15,7 +17,7 @@ const TTL_MS = 5_000;
 const MAX_HOSTS = 10_000;
 
 export function createSiteLookup(deps: BillingDeps, appsDomain: string) {
-  const cache = new Map<string, { site: PublishedSite | null; expires: number; siteId?: string }>();
+  const cache = new Map<string, { site: PublishedSite | null; expires: number; siteId?: string; movedTo?: string }>();
 
   return {
     /** The cached answer while it is fresh (undefined: ask `find`); keeps the cached page path free of awaits. */
@@ -28,9 +30,14 @@ export function createSiteLookup(deps: BillingDeps, appsDomain: string) {
       const hit = cache.get(key);
       if (hit && hit.expires > monotonicMs()) return hit.site;
       const site = await findPublishedSite(deps, target, appsDomain);
+      const moved = !site && target.hostKey ? await findFormerHost(deps.db, target.hostKey, appsDomain) : null;
       if (cache.size > MAX_HOSTS) cache.clear();
-      cache.set(key, { site, expires: monotonicMs() + TTL_MS, siteId: site?.id });
+      cache.set(key, { site, expires: monotonicMs() + TTL_MS, siteId: site?.id ?? moved?.siteId, movedTo: moved?.origin });
       return site;
+    },
+    /** For a host with no site (after `find`/`peek`): the origin its site moved to, if it is a former address. */
+    movedTo(target: Extract<HostTarget, { kind: "site" }>): string | undefined {
+      return cache.get(target.host)?.movedTo;
     },
     /** Forget a site (or, with no id, everything). */
     invalidate(siteId?: string): void {

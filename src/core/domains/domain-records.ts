@@ -23,7 +23,7 @@ export async function lookupAppsAddresses(dns: DnsResolver, env: Pick<ProductHos
   };
 }
 
-export type DomainSite = Pick<SiteRow, "siteType" | "subdomain" | "customDomain" | "customDomainToken" | "customDomainVerifiedAt">;
+export type DomainSite = Pick<SiteRow, "siteType" | "subdomain" | "customDomain" | "customDomainToken" | "customDomainVerifiedAt"> & Partial<Pick<SiteRow, "customDomainHttpsAt">>;
 
 /**
  * The records to create, each with `ok: null` (not checked): the TXT token, then a CNAME to the site's address for
@@ -59,6 +59,7 @@ export function domainState(site: DomainSite, records: DomainRecord[], problems:
     domain: site.customDomain,
     verified: Boolean(site.customDomain && site.customDomainVerifiedAt),
     verifiedAt: site.customDomain && site.customDomainVerifiedAt ? site.customDomainVerifiedAt.toISOString() : null,
+    httpsActiveSince: site.customDomain && site.customDomainVerifiedAt && site.customDomainHttpsAt ? site.customDomainHttpsAt.toISOString() : null,
     records,
     problems,
   };

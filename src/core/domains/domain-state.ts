@@ -21,9 +21,11 @@ export type DomainState = {
   verified: boolean;
   /** ISO time of the first successful check of this domain. */
   verifiedAt: string | null;
+  /** ISO time HTTPS was first seen working for the verified domain (TLS front's ask, or a visit over https); null: pending. */
+  httpsActiveSince: string | null;
   records: DomainRecord[];
   /** Sentences for the owner: what is missing or could not be checked. Empty when there is nothing to do. */
   problems: string[];
 };
 
-export const NO_DOMAIN: DomainState = { domain: null, verified: false, verifiedAt: null, records: [], problems: [] };
+export const NO_DOMAIN: DomainState = { domain: null, verified: false, verifiedAt: null, httpsActiveSince: null, records: [], problems: [] };

@@ -33,7 +33,7 @@ export async function updateSiteDomain(deps: DomainDeps, ownerId: string, input:
     if (site.customDomain === null && site.customDomainToken === null) return uncheckedDomainState(site, deps.env, deps.dns);
     const [row] = await deps.db
       .update(sites)
-      .set({ customDomain: null, customDomainToken: null, customDomainVerifiedAt: null, customDomainClaimedAt: null, updatedAt: sql`now()` })
+      .set({ customDomain: null, customDomainToken: null, customDomainVerifiedAt: null, customDomainClaimedAt: null, customDomainHttpsAt: null, updatedAt: sql`now()` })
       .where(eq(sites.id, site.id))
       .returning();
     deps.siteEvents.emitSiteChanged(site.id);
@@ -54,7 +54,7 @@ export async function updateSiteDomain(deps: DomainDeps, ownerId: string, input:
 
   const [row] = await deps.db
     .update(sites)
-    .set({ customDomain: domain, customDomainToken: newDomainToken(), customDomainVerifiedAt: null, customDomainClaimedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ customDomain: domain, customDomainToken: newDomainToken(), customDomainVerifiedAt: null, customDomainClaimedAt: sql`now()`, customDomainHttpsAt: null, updatedAt: sql`now()` })
     .where(eq(sites.id, site.id))
     .returning();
   if (!row) throw new AppError("NOT_FOUND", "Site not found");

@@ -12,7 +12,7 @@ import { propertyMapSchema } from "./site-settings";
 import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
 import { contentSiteOf } from "./content-site-of";
-import { isHostTaken } from "./does-domain-exist";
+import { ADDRESS_TAKEN_MESSAGE, isHostTaken } from "./does-domain-exist";
 
 export const createNewSiteInput = z
   .object({
@@ -49,7 +49,7 @@ export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, in
     : await checkNotionPageForSiteType(deps.gateway, siteType, notionPageUrl, propertyMap);
   if (!check.ok) throw new AppError("VALIDATION", check.message);
   const hostKey = siteHostKey({ siteType, subdomain });
-  if (await isHostTaken(deps.db, hostKey)) throw new AppError("CONFLICT", "This address is already taken, please choose another subdomain");
+  if (await isHostTaken(deps.db, hostKey)) throw new AppError("CONFLICT", ADDRESS_TAKEN_MESSAGE);
   let row;
   try {
     [row] = await deps.db
@@ -59,7 +59,7 @@ export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, in
   } catch (err) {
     // Two owners racing for one address: the unique index decides.
     if (String((err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code) === "23505") {
-      throw new AppError("CONFLICT", "This address is already taken, please choose another subdomain");
+      throw new AppError("CONFLICT", ADDRESS_TAKEN_MESSAGE);
     }
     throw err;
   }

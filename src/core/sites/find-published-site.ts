@@ -29,6 +29,8 @@ export type PublishedSite = {
   passwordHash: string | null;
   /** The verified custom domain the site is served at; null when there is none or the plan no longer allows it. */
   customDomain: string | null;
+  /** The custom domain is served but HTTPS was not seen working for it yet (a visit over https stamps it, review D12). */
+  httpsPending: boolean;
   /** What the site's plan allows now (featuresOf), and the paid features it uses that the plan no longer allows. */
   features: SiteFeatures;
   paused: PaidFeature[];
@@ -79,6 +81,7 @@ export async function findPublishedSite(deps: BillingDeps, address: SiteAddress,
     contentRef: contentSiteOf(row),
     passwordHash: row.passwordHash,
     customDomain,
+    httpsPending: Boolean(customDomain && !row.customDomainHttpsAt),
     features,
     paused: pausedFeatures(row, stored, features),
     stamp: `${row.updatedAt.getTime()}:${features.plan ?? "unlocked"}${linksStamp}`,

@@ -5,6 +5,7 @@ import { liveSubscriptionOf } from "@/core/billing/site-plan";
 import { siteUrl } from "@/lib/site-address";
 import { type SiteType } from "@/lib/site-types";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
+import { listFormerHosts } from "./find-former-host";
 import { parseSiteSettings, type SiteSettings } from "./site-settings";
 
 export type SiteOverview = {
@@ -15,6 +16,8 @@ export type SiteOverview = {
   /** The address visitors use: the verified custom domain, else the subdomain address. */
   url: string;
   subdomainUrl: string;
+  /** Former addresses still answering 301 to this one (Change subdomain), with when that ends. */
+  formerAddresses: { host: string; until: string }[];
   notionPageUrl: string;
   /** The Notion connection the site is read through, or null for a public page. */
   notionConnectionId: string | null;
@@ -37,7 +40,7 @@ export type SiteOverview = {
 export async function getSiteOverview(db: Db, appsDomain: string, ownerId: string, siteId: string): Promise<SiteOverview> {
   const site = await getSiteForOwnerOrThrow(db, ownerId, siteId);
   const settings = parseSiteSettings(site.settings);
-  const [redirects, [sync], [subscription], [connection]] = await Promise.all([
+  const [redirects, [sync], [subscription], [connection], former] = await Promise.all([
     db.select().from(siteRedirects).where(and(eq(siteRedirects.siteId, site.id), eq(siteRedirects.source, "owner"))).orderBy(siteRedirects.createdAt),
     db.select().from(siteSyncs).where(eq(siteSyncs.siteId, site.id)).limit(1),
     db
@@ -53,6 +56,7 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
           .where(eq(notionConnections.id, site.notionConnectionId))
           .limit(1)
       : Promise.resolve([]),
+    listFormerHosts(db, site.id),
   ]);
   const subdomainUrl = siteUrl({ siteType: site.siteType as SiteType, subdomain: site.subdomain, appsDomain });
   return {
@@ -62,6 +66,7 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
     name: settings.name || site.subdomain,
     url: site.customDomainVerifiedAt && site.customDomain ? `https://${site.customDomain}` : subdomainUrl,
     subdomainUrl,
+    formerAddresses: former.map((f) => ({ host: `${f.hostKey}.${appsDomain}`, until: f.expiresAt.toISOString() })),
     notionPageUrl: site.notionPageUrl,
     notionConnectionId: site.notionConnectionId,
     notionConnection: connection

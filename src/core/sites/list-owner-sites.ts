@@ -13,6 +13,10 @@ export type OwnerSiteSummary = {
   customDomain: string | null;
   createdAt: Date;
   lastSyncedAt: Date | null;
+  /** Sync health for the list's status (review D8): failed refreshes in a row (0: the last one worked or none ran). */
+  syncFailures: number;
+  /** The card's preview: the social image, else a tile in the accent colour with the favicon, logo or first letter. */
+  preview: { socialImage: string | null; icon: string | null; accentColor: string };
   /** "paid" while an active subscription or lifetime deal covers the site. */
   plan: "free" | "paid";
 };
@@ -22,7 +26,7 @@ const ACTIVE = ["active", "trialing", "past_due"];
 /** The owner's sites, newest first. Only ever filtered by owner: the tenant wall. */
 export async function listOwnerSites(db: Db, ownerId: string): Promise<OwnerSiteSummary[]> {
   const rows = await db
-    .select({ site: sites, syncedAt: siteSyncs.syncedAt })
+    .select({ site: sites, syncedAt: siteSyncs.syncedAt, failureCount: siteSyncs.failureCount })
     .from(sites)
     .leftJoin(siteSyncs, eq(siteSyncs.siteId, sites.id))
     .where(eq(sites.ownerId, ownerId))
@@ -33,15 +37,21 @@ export async function listOwnerSites(db: Db, ownerId: string): Promise<OwnerSite
       ? (await db.select({ siteId: subscriptions.siteId }).from(subscriptions).where(and(inArray(subscriptions.siteId, ids), inArray(subscriptions.status, ACTIVE)))).map((s) => s.siteId)
       : [],
   );
-  return rows.map(({ site: r, syncedAt }) => ({
-    siteId: r.id,
-    siteType: r.siteType,
-    subdomain: r.subdomain,
-    name: parseSiteSettings(r.settings).name || r.subdomain,
-    status: r.status,
-    customDomain: r.customDomainVerifiedAt ? r.customDomain : null,
-    createdAt: r.createdAt,
-    lastSyncedAt: syncedAt ?? null,
-    plan: paid.has(r.id) ? "paid" : "free",
-  }));
+  return rows.map(({ site: r, syncedAt, failureCount }) => {
+    const settings = parseSiteSettings(r.settings);
+    const { theme } = settings;
+    return {
+      siteId: r.id,
+      siteType: r.siteType,
+      subdomain: r.subdomain,
+      name: settings.name || r.subdomain,
+      status: r.status,
+      customDomain: r.customDomainVerifiedAt ? r.customDomain : null,
+      createdAt: r.createdAt,
+      lastSyncedAt: syncedAt ?? null,
+      syncFailures: failureCount ?? 0,
+      preview: { socialImage: theme.socialImage?.url ?? null, icon: (theme.favicon ?? theme.logo)?.url ?? null, accentColor: theme.accentColor },
+      plan: paid.has(r.id) ? ("paid" as const) : ("free" as const),
+    };
+  });
 }

@@ -15,6 +15,7 @@ export const DOCS_LINKS: NavLink[] = [
   { label: "Docs overview", href: "/docs", description: "Create a site, publish from Notion, settings." },
   { label: "Hosting under /docs", href: "/docs/features/hosting-under-a-docs-path", description: "Serve a site under a path of your own website." },
   { label: "Custom domains", href: "/docs/features/custom-domains", description: "Put a site on your own domain with HTTPS." },
+  { label: "The dashboard", href: "/docs/dashboard", description: "Every screen of a site's settings, one page each." },
   { label: "Self-hosting", href: "/docs/self-hosting", description: "Run the whole product on your own server." },
   { label: "Make a Notion page public", href: "/help/make-a-notion-page-public", description: "Share → Publish, step by step." },
 ];

@@ -66,6 +66,7 @@ describe("a subdomain-style domain (CNAME)", () => {
       domain: "docs.acme.test",
       verified: false,
       verifiedAt: null,
+      httpsActiveSince: null,
       records: [
         { type: "TXT", name: "_site-verify.docs.acme.test", value: token, ok: null },
         { type: "CNAME", name: "docs.acme.test", value: blogAddress(), ok: null },
@@ -162,6 +163,7 @@ describe("an apex domain (A/AAAA)", () => {
       domain: "bee-docs.test",
       verified: false,
       verifiedAt: null,
+      httpsActiveSince: null,
       records: [
         { type: "TXT", name: "_site-verify.bee-docs.test", value: token, ok: null },
         { type: "A", name: "bee-docs.test", value: APPS_V4, ok: null },
@@ -265,8 +267,8 @@ describe("/api/domains/allow (Caddy's on-demand TLS ask)", () => {
 describe("removing a domain", () => {
   it("stops serving it at once; the subdomain serves the site again; a new domain gets a new token", async () => {
     const before = state(await call(a, "getSiteDomain", { siteId: blogId })).records[0]!.value;
-    expect(state(await call(a, "updateSiteDomain", { siteId: blogId, domain: null }))).toEqual({ domain: null, verified: false, verifiedAt: null, records: [], problems: [] });
-    expect(state(await call(a, "getSiteDomain", { siteId: blogId }))).toEqual({ domain: null, verified: false, verifiedAt: null, records: [], problems: [] });
+    expect(state(await call(a, "updateSiteDomain", { siteId: blogId, domain: null }))).toEqual({ domain: null, verified: false, verifiedAt: null, httpsActiveSince: null, records: [], problems: [] });
+    expect(state(await call(a, "getSiteDomain", { siteId: blogId }))).toEqual({ domain: null, verified: false, verifiedAt: null, httpsActiveSince: null, records: [], problems: [] });
     expect((await rawRequest(`${url}/`, { host: host("docs.acme.test") })).status).toBe(404);
     const home = await rawRequest(`${url}/`, { host: blogHost() });
     expect(home.status).toBe(200);
@@ -313,7 +315,7 @@ describe("an unverified claim never blocks the domain's real owner (security rev
     expect((await allow("blog.alice-corp.test")).status).toBe(200);
 
     // The squatter's claim is gone, and now the domain is taken.
-    expect(state(await call(squatter.jar, "getSiteDomain", { siteId: squatter.siteId }))).toEqual({ domain: null, verified: false, verifiedAt: null, records: [], problems: [] });
+    expect(state(await call(squatter.jar, "getSiteDomain", { siteId: squatter.siteId }))).toEqual({ domain: null, verified: false, verifiedAt: null, httpsActiveSince: null, records: [], problems: [] });
     expect(error(await call(squatter.jar, "updateSiteDomain", { siteId: squatter.siteId, domain: "blog.alice-corp.test" }))).toEqual({ code: "CONFLICT", message: "This domain is already used by another site" });
     expect(error(await call(squatter.jar, "verifySiteDomain", { siteId: squatter.siteId }))).toEqual({ code: "VALIDATION", message: "Add a custom domain first" });
   });
@@ -361,6 +363,7 @@ describe("stale unverified claims", () => {
       domain: null,
       verified: false,
       verifiedAt: null,
+      httpsActiveSince: null,
       records: [],
       problems: ["stale.claim.test was not verified within 7 days, so it was removed from this site. Add it again to get a new TXT value."],
     });

@@ -233,7 +233,7 @@ describe("sites", () => {
       { type: "CNAME", name: "news.acme.example", value: "blog.acme.localhost", ok: null },
     ]);
     expect(result(await site(a, "getSiteDomain", { siteId: blogId }))).toEqual(set);
-    expect(result(await site(a, "updateSiteDomain", { siteId: blogId, domain: null }))).toEqual({ domain: null, verified: false, verifiedAt: null, records: [], problems: [] });
+    expect(result(await site(a, "updateSiteDomain", { siteId: blogId, domain: null }))).toEqual({ domain: null, verified: false, verifiedAt: null, httpsActiveSince: null, records: [], problems: [] });
     expect((await rawRequest(`${url}/`, { host: blogHost() })).status).toBe(200);
   });
 
@@ -357,6 +357,7 @@ describe("walls between owners", () => {
     ["verifySiteDomain", "site", { siteId: blogId }],
     ["getSiteDomain", "site", { siteId: blogId }],
     ["deleteSite", "site", { siteId: blogId }],
+    ["updateSiteSubdomain", "site", { siteId: blogId, subdomain: "hijacked-by-b" }],
     ["updateSiteNotionSource", "site", { siteId: blogId, connectionId: null, notionPageUrl: workspaceIndex.changelog }],
     ["getSitePropertyMap", "site", { siteId: blogId }],
     ["updateSitePropertyMap", "site", { siteId: blogId, propertyMap: { description: null } }],
@@ -386,6 +387,8 @@ describe("walls between owners", () => {
     const mine = result<{ siteId: string; name: string }[]>(await site(a, "getUserSites", {}));
     expect(mine.find((x) => x.siteId === blogId)?.name).toBe("Acme Journal");
     expect(result(await site(a, "getSiteDomain", { siteId: blogId }))).toMatchObject({ domain: null });
+    // B's subdomain change did not move A's blog: the address B named is still free.
+    expect(result(await site(a, "doesDomainExist", { siteType: "blog", subdomain: "hijacked-by-b" }))).toMatchObject({ exists: false });
     expect((await site(a, "getTextFeedback", { siteId: blogId })).body.error).toBeUndefined();
     // A's Notion connection is still connected, and B sees none of it.
     expect(result(await site(a, "listNotionConnections", {}))).toEqual([expect.objectContaining({ connectionId: aConnectionId, connected: true })]);

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getRuntime } from "@/runtime";
 import { requireSession } from "@/auth/session";
-import { listOwnerSites } from "@/core/sites/list-owner-sites";
+import { listOwnerSites, type OwnerSiteSummary } from "@/core/sites/list-owner-sites";
 import { getViewTrends } from "@/core/analytics/get-view-trends";
 import { siteUrl } from "@/lib/site-address";
 import { SITE_TYPE_INFO, SITE_TYPES } from "@/lib/site-types";
@@ -53,12 +53,16 @@ export default async function DashboardPage() {
             const address = visitUrl.replace(/^https?:\/\//, "");
             return (
               <li key={site.siteId} className="fade-in relative rounded-lg border border-neutral-800 p-4 hover:border-neutral-600" style={{ "--fade-index": i } as React.CSSProperties} data-testid="site-card">
-                <div className="flex items-start justify-between gap-3">
+                <SitePreview name={site.name} preview={site.preview} />
+                <div className="mt-3 flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
                   <Link href={`/dashboard/sites/${site.siteId}`} className="font-medium after:absolute after:inset-0">
                     {site.name}
                   </Link>
-                  <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${site.status === "published" ? "bg-green-900/60 text-green-300" : "bg-amber-900/60 text-amber-300"}`}>
-                    {site.status === "published" ? "Published" : "Paused"}
+                  <span className="flex shrink-0 flex-wrap gap-1.5">
+                    <span className={`rounded-full px-2 py-0.5 text-xs ${site.status === "published" ? "bg-green-900/60 text-green-300" : "bg-amber-900/60 text-amber-300"}`}>
+                      {site.status === "published" ? "Published" : "Paused"}
+                    </span>
+                    <SyncStatus lastSyncedAt={site.lastSyncedAt} failures={site.syncFailures} />
                   </span>
                 </div>
                 <p className="mt-1 break-all text-sm text-neutral-400">{address}</p>
@@ -68,8 +72,8 @@ export default async function DashboardPage() {
                 </a>
                 <Sparkline pageviews={trends.get(site.siteId) ?? []} />
                 <p className="mt-2 text-xs text-neutral-400">
-                  {SITE_TYPE_INFO[site.siteType].label} · {billing ? (site.plan === "paid" ? "Paid plan" : "Free plan") : "Self-hosted"} ·{" "}
-                  {site.lastSyncedAt ? `synced ${site.lastSyncedAt.toLocaleString("en")}` : "not synced yet"}
+                  {SITE_TYPE_INFO[site.siteType].label} · {billing ? (site.plan === "paid" ? "Paid plan" : "Free plan") : "Self-hosted"}
+                  {site.lastSyncedAt ? ` · last synced ${site.lastSyncedAt.toLocaleString("en")}` : ""}
                 </p>
               </li>
             );
@@ -77,6 +81,50 @@ export default async function DashboardPage() {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The card's picture (review D8): the site's social image when it has one, else a tile in its accent colour with
+ * its favicon, logo or first letter. Decorative: the card's name says which site it is.
+ */
+function SitePreview({ name, preview }: { name: string; preview: OwnerSiteSummary["preview"] }) {
+  if (preview.socialImage) {
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- the owner's own upload, served by our file route
+      <img src={preview.socialImage} alt="" className="h-28 w-full rounded-md bg-neutral-900 object-cover" loading="lazy" data-testid="site-preview" />
+    );
+  }
+  return (
+    <div className="flex h-28 w-full items-center justify-center rounded-md" style={{ backgroundColor: preview.accentColor }} aria-hidden="true" data-testid="site-preview">
+      {preview.icon ? (
+        // eslint-disable-next-line @next/next/no-img-element -- the owner's own upload, served by our file route
+        <img src={preview.icon} alt="" className="h-12 w-12 rounded-lg bg-white/90 object-contain p-1.5" loading="lazy" />
+      ) : (
+        <span className="text-4xl font-semibold" style={{ color: readableOn(preview.accentColor) }}>{[...name.trim()][0]?.toUpperCase() ?? "?"}</span>
+      )}
+    </div>
+  );
+}
+
+/** Black or white, whichever reads better on this #rrggbb colour (WCAG relative luminance). */
+function readableOn(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return luminance > 0.179 ? "#111111" : "#ffffff";
+}
+
+/** Sync health as a status beside "Published" (review D8), from the site's sync record. */
+function SyncStatus({ lastSyncedAt, failures }: { lastSyncedAt: Date | null; failures: number }) {
+  const [label, tone] =
+    failures > 0 ? [`Sync failing (${failures}×)`, "bg-red-900/60 text-red-200"] : lastSyncedAt ? ["In sync", "bg-neutral-800 text-neutral-200"] : ["Not synced yet", "bg-neutral-800 text-neutral-300"];
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs ${tone}`} data-testid="sync-status">
+      {label}
+    </span>
   );
 }
 

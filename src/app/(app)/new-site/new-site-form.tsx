@@ -26,7 +26,7 @@ type PageCheck = { status: "idle" | "checking" | "ok" | "problem"; message?: str
 type AddressCheck = { status: "idle" | "checking" | "free" | "taken" | "invalid"; host?: string; message?: string; key?: string };
 
 /** Runs `check` `CHECK_DELAY_MS` after the last change of `key`, aborting the previous one. */
-function useDebouncedCheck(key: string, check: (signal: AbortSignal) => Promise<void>) {
+export function useDebouncedCheck(key: string, check: (signal: AbortSignal) => Promise<void>) {
   const latest = useRef(check);
   useEffect(() => {
     latest.current = check;
@@ -41,7 +41,7 @@ function useDebouncedCheck(key: string, check: (signal: AbortSignal) => Promise<
   }, [key]);
 }
 
-const aborted = (err: unknown) => (err as { name?: string })?.name === "AbortError";
+export const aborted = (err: unknown) => (err as { name?: string })?.name === "AbortError";
 
 export function NewSiteForm({
   initialSiteType = "blog",

@@ -14,6 +14,7 @@ import { sectionsFor, type SectionId } from "../sections/catalog";
 import { SiteScreen } from "../sections/site-screen";
 import { UnsavedChangesGuard } from "@/components/unsaved-changes";
 import { CurrentTabInView } from "@/components/current-tab-in-view";
+import { dashboardDocPath } from "@/marketing-site/content/dashboard-docs";
 
 export const metadata: Metadata = { title: "Site" };
 
@@ -93,6 +94,12 @@ export default async function SitePage({ params }: Props) {
           <CurrentTabInView current={current} />
         </nav>
         <div className="min-w-0 flex-1">
+          {/* A new tab, so nothing typed on this screen is lost (review M6). */}
+          <p className="mb-3 text-right text-sm">
+            <a href={dashboardDocPath(current)} target="_blank" rel="noopener" className="text-[#8fb0ff] underline hover:text-white" data-testid="learn-more">
+              Learn more<span className="sr-only"> about {sections.find((s) => s.id === current)?.label} (opens in a new tab)</span>
+            </a>
+          </p>
           <UnsavedChangesGuard key={current}>
             <SiteScreen section={current} site={overview} extra={extra} />
           </UnsavedChangesGuard>

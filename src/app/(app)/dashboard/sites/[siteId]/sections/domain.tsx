@@ -100,9 +100,16 @@ export function DomainSection({ site }: { site: SiteOverview }) {
         <div className="space-y-4">
           <p className="text-sm" role="status" data-testid="domain-status">
             {state.verified ? (
-              <span className="text-green-300">
-                {state.domain} is verified and serves this site ✓
-              </span>
+              <>
+                <span className="text-green-300">{state.domain} is verified and serves this site ✓</span>
+                <span className="mt-1 block" data-testid="https-status">
+                  {state.httpsActiveSince ? (
+                    <span className="text-green-300">HTTPS: active since {new Date(state.httpsActiveSince).toLocaleDateString("en", { year: "numeric", month: "long", day: "numeric" })}</span>
+                  ) : (
+                    <span className="text-amber-300">HTTPS: pending. The certificate is requested at the first visit over https, which can take a minute.</span>
+                  )}
+                </span>
+              </>
             ) : (
               <span className="text-amber-300">
                 {state.domain} is not verified yet. Create these DNS records, then check within {DOMAIN_CLAIM_TTL_DAYS} days: the first site to verify a domain gets it. While this

@@ -11,6 +11,7 @@ import { PropertyMapPanel } from "./property-map-panel";
 import { fileToBase64 } from "@/components/file-to-base64";
 import { ConnectedPagePicker, type ConnectedChoice } from "@/app/(app)/new-site/connected-page-picker";
 import { DOMAIN_PLACEHOLDER_LABEL } from "./domain";
+import { AddressPanel, ChangeNotionPage } from "./change-address";
 
 type ImageKind = "logo" | "favicon" | "socialImage";
 const IMAGE_LABELS: Record<ImageKind, string> = { logo: "Logo", favicon: "Favicon", socialImage: "Social image" };
@@ -21,6 +22,7 @@ export function GeneralSection({ site, notionOAuth }: { site: SiteOverview; noti
     <div className="space-y-6">
       {site.notionConnection?.refused ? <RefusedConnectionNotice site={site} notionOAuth={notionOAuth} /> : null}
       <BasicsPanel site={site} />
+      <AddressPanel site={site} />
       <NotionSourcePanel site={site} notionOAuth={notionOAuth} />
       <PropertyMapPanel site={site} />
       <NavigationPanel site={site} />
@@ -186,7 +188,9 @@ function NotionSourcePanel({ site, notionOAuth }: { site: SiteOverview; notionOA
             Use a public page instead
           </Button>
         </div>
-      ) : null}
+      ) : (
+        <ChangeNotionPage site={site} />
+      )}
       {choosing ? (
         <div className="rounded-md bg-white p-3 text-neutral-900">
           <ConnectedPagePicker oauth={notionOAuth} onChoose={setChoice} />
