@@ -51,14 +51,10 @@ function searchInto(input: HTMLInputElement, list: HTMLUListElement, opts: { fir
   list.id = listId;
   list.setAttribute("role", "listbox");
   list.setAttribute("aria-label", "Results");
-  input.setAttribute("role", "combobox");
+  // A search box (not a combobox: the form still submits to the results page) that controls its list of results.
   input.setAttribute("aria-controls", listId);
   input.setAttribute("aria-autocomplete", "list");
-  input.setAttribute("aria-expanded", "false");
-  const shown = (yes: boolean) => {
-    input.setAttribute("aria-expanded", String(yes));
-    opts.onResults?.(yes);
-  };
+  const shown = (yes: boolean) => opts.onResults?.(yes);
   function setActive(i: number): void {
     const items = [...list.querySelectorAll("li[role=option]")];
     active = Math.max(-1, Math.min(i, items.length - 1));
@@ -128,7 +124,7 @@ function searchInto(input: HTMLInputElement, list: HTMLUListElement, opts: { fir
     }
   });
   if (input.value.trim()) void run(input.value);
-  return { countFinalQuery, clear: () => shown(false) };
+  return { countFinalQuery };
 }
 
 // Every search box on the page lists its results under itself; leaving the box (or Escape) folds them away.
@@ -144,7 +140,6 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[data-sear
     if (form.contains(e.relatedTarget as Node | null)) return;
     box.countFinalQuery();
     list.hidden = true;
-    input.setAttribute("aria-expanded", "false");
   });
   input.addEventListener("focus", () => {
     if (list.childElementCount && input.value.trim()) list.hidden = false;
@@ -153,7 +148,6 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[data-sear
     if (e.key === "Escape" && !list.hidden) {
       e.preventDefault();
       list.hidden = true;
-      input.setAttribute("aria-expanded", "false");
     }
   });
 }
