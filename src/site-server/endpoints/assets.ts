@@ -56,7 +56,7 @@ export const assetEndpoints: Endpoint[] = [
       sendCached(req, res, { ...sheet, status: 200, size: 0 }, cacheControl);
     },
   },
-  fixed("/_/site.js", "The script of docs and help-desk pages: search, feedback, contents, copy as Markdown.", siteIsland),
+  fixed("/_/site.js", "The script of docs and help-desk pages (blogs and changelogs load it when a visitor goes to the search box): search, feedback, contents, copy as Markdown.", siteIsland),
   fixed("/_/chat.js", "The visitor chat page's script.", chatScript),
   fixed("/_/changelog.js", "The changelog index's script: the \"since your last visit\" marker.", changelogScript),
   fixed("/_/votes.js", "The roadmap board's script: one-click votes and live counts.", votesScript),
