@@ -33,16 +33,16 @@ export const siteSettingsSchema = z
       .object({
         accentColor: colour.default("#2255dd"),
         /** System stacks, or one of the open fonts the site serves itself (/_/fonts, src/site-server/fonts.ts). */
-        font: z.enum(SITE_FONTS, "Choose one of the listed fonts").default("system"),
+        font: z.enum(SITE_FONTS, "must be one of the listed fonts").default("system"),
         /** What a visitor sees before choosing with the toggle: their system's setting, or always light or dark. */
-        defaultTheme: z.enum(["system", "light", "dark"], "Choose system, light or dark").default("system"),
+        defaultTheme: z.enum(["system", "light", "dark"], "must be system, light or dark").default("system"),
         /** No light/dark toggle in the header: every visitor gets the default theme. */
         hideThemeToggle: z.boolean().default(false),
         /** The owner's stylesheet, served from the site's own host at /_/custom.css after ours (review D13). */
         customCss: z
           .string()
-          .max(CUSTOM_CSS_MAX, `Custom CSS can be at most ${CUSTOM_CSS_MAX.toLocaleString("en-US")} characters`)
-          .refine((css) => !css.includes("\0"), "Custom CSS can't contain a null character")
+          .max(CUSTOM_CSS_MAX, `can be at most ${CUSTOM_CSS_MAX.toLocaleString("en-US")} characters`)
+          .refine((css) => !css.includes("\0"), "can't contain a null character")
           .default(""),
         logo: fileRef.nullable().default(null),
         favicon: fileRef.nullable().default(null),

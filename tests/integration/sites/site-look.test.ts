@@ -94,12 +94,12 @@ describe("site look", () => {
     const jar = await signedIn(s.app.url, s.ownerEmails[1]!);
     const before = customCssHref((await s.get(styled, "/")).body)!;
     const tooLong = await rpc(s.app.url, jar, "site", "updateSite", { siteId: s.siteIds[1], settings: { theme: { customCss: "a".repeat(20_001) } } });
-    expect(tooLong.body.error?.message).toContain("Custom CSS can be at most 20,000 characters");
+    expect(tooLong.body.error?.message).toBe("theme.customCss: can be at most 20,000 characters");
     expect(JSON.stringify(tooLong.body.error?.data)).toContain('"path":"theme.customCss"');
     const badFont = await rpc(s.app.url, jar, "site", "updateSite", { siteId: s.siteIds[1], settings: { theme: { font: "comic-sans" } } });
-    expect(badFont.body.error?.message).toContain("Choose one of the listed fonts");
+    expect(badFont.body.error?.message).toBe("theme.font: must be one of the listed fonts");
     const badTheme = await rpc(s.app.url, jar, "site", "updateSite", { siteId: s.siteIds[1], settings: { theme: { defaultTheme: "sepia" } } });
-    expect(badTheme.body.error?.message).toContain("Choose system, light or dark");
+    expect(badTheme.body.error?.message).toBe("theme.defaultTheme: must be system, light or dark");
     expect(customCssHref((await s.get(styled, "/")).body)).toBe(before);
 
     const exactly = `/* ${"x".repeat(20_000 - 6)} */`;

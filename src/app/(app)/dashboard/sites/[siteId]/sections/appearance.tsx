@@ -97,7 +97,7 @@ function CssField({ value, onChange }: { value: string; onChange: (v: string) =>
         placeholder={".site-header { border-bottom: 0; }"}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error || over ? true : undefined}
-        aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
+        aria-describedby={`${error ? `${id}-error ` : ""}${id}-count`}
         className={`mt-1 w-full rounded-md border bg-neutral-900 px-3 py-2 font-mono text-sm text-neutral-100 outline-none focus:ring-2 ${error || over ? "border-red-400 focus:ring-red-400/30" : "border-neutral-700 focus:border-[#5b8cff] focus:ring-[#5b8cff]/30"}`}
       />
       {error ? (
