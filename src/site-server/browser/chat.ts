@@ -8,10 +8,10 @@ import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 type Source = { n: number; url: string; title: string };
 type SearchResult = { title: string; url: string; snippet: string };
 
-// The visitor's light/dark choice on the site (the theme toggle's key), when there is one.
+// The visitor's light/dark choice on the site (the theme toggle's key), when there is one and the owner lets them choose.
 try {
   const theme = localStorage.getItem("theme");
-  if (theme === "light" || theme === "dark") document.documentElement.dataset.theme = theme;
+  if ((theme === "light" || theme === "dark") && !document.documentElement.hasAttribute("data-theme-fixed")) document.documentElement.dataset.theme = theme;
 } catch {}
 const config = JSON.parse(document.getElementById("chat-config")?.textContent ?? "{}") as { base: string; embed: "launcher" | "widget" };
 const base = config.base;

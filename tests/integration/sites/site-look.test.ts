@@ -17,7 +17,7 @@ let plain: string, styled: string, locked: string, blog: string, changelog: stri
 beforeAll(async () => {
   s = await startSitesApp([
     { siteType: "docs", page: workspaceIndex.docs! },
-    { siteType: "docs", page: workspaceIndex.docs!, settings: { theme: { defaultTheme: "dark", hideThemeToggle: true, font: "inter", customCss: CSS } } },
+    { siteType: "docs", page: workspaceIndex.docs!, settings: { theme: { defaultTheme: "dark", hideThemeToggle: true, font: "inter", customCss: CSS }, ai: { enabled: true } } },
     { siteType: "docs", page: workspaceIndex.docs!, password: "open sesame", settings: { theme: { customCss: CSS } } },
     { siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Lumen Blog", theme: { logo: { fileId: "logo-1", url: LOGO } } } },
     { siteType: "changelog", page: workspaceIndex.changelog! },
@@ -47,6 +47,8 @@ describe("site look", () => {
     expect(res.body).toContain('<html lang="en" data-theme="dark" data-theme-fixed="">');
     expect(res.body).not.toContain('class="theme-toggle"');
     expect(res.body).toContain('<body class="font-inter">');
+    // The chat follows the site's theme too.
+    expect((await s.get(styled, "/_/chat")).body).toContain('<html lang="en" data-theme="dark" data-theme-fixed="">');
     // The fonts come from the site itself: the CSP allows no other font host.
     expect(res.headers["content-security-policy"]).toContain("font-src 'self';");
     const css = (await s.get(styled, /href="(\/_\/site\.css\?v=[^"]+)"/.exec(res.body)![1]!)).body;
