@@ -20,6 +20,9 @@ const FIELDS: Record<string, string> = {
   domain: "Domain",
   name: "Name",
   description: "Description",
+  font: "Font",
+  defaultTheme: "Theme visitors see first",
+  customCss: "Custom CSS",
 };
 
 const words = (key: string) => key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();

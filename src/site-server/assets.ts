@@ -33,7 +33,7 @@ let stylesheet: (Asset & { href: string }) | null = null;
 export function siteStylesheet(): Asset & { href: string } {
   if (stylesheet) return stylesheet;
   const katex = fs.readFileSync(path.join(KATEX_DIR, "katex.min.css"), "utf8").replace(/url\(fonts\//g, "url(katex/");
-  const css = [fs.readFileSync(NOTION_CSS, "utf8"), katex, fs.readFileSync(SITE_CSS, "utf8")].join("\n");
+  const css = [fs.readFileSync(NOTION_CSS, "utf8"), katex, openFontFaces(), fs.readFileSync(SITE_CSS, "utf8")].join("\n");
   const built = asset(Buffer.from(css), "text/css; charset=utf-8");
   stylesheet = { ...built, href: `/_/site.css?v=${built.etag.slice(1, 13)}` };
   return stylesheet;
@@ -52,6 +52,56 @@ export function katexFont(name: string): Asset | null {
   const built = asset(fs.readFileSync(file), type);
   fonts.set(name, built);
   return built;
+}
+
+/**
+ * The open fonts an owner may choose (Inter, Lora, JetBrains Mono, from the @fontsource packages), served by the site
+ * itself at /_/fonts/<file> so the CSP's `font-src 'self'` holds and no visitor's browser asks a font host. Declaring
+ * them costs nothing: a browser downloads a face only when a page uses it, and only the subsets its text needs.
+ */
+const OPEN_FONTS: Record<string, { dir: string; faces: string[] }> = {
+  inter: { dir: path.dirname(require.resolve("@fontsource/inter/400.css")), faces: ["400", "600", "700", "400-italic"] },
+  lora: { dir: path.dirname(require.resolve("@fontsource/lora/400.css")), faces: ["400", "600", "700", "400-italic"] },
+  "jetbrains-mono": { dir: path.dirname(require.resolve("@fontsource/jetbrains-mono/400.css")), faces: ["400", "700"] },
+};
+
+function openFontFaces(): string {
+  return Object.values(OPEN_FONTS)
+    .flatMap(({ dir, faces }) => faces.map((face) => fs.readFileSync(path.join(dir, `${face}.css`), "utf8").replace(/url\(\.\/files\//g, "url(fonts/")))
+    .join("\n");
+}
+
+const OPEN_FONT_FILE = /^(inter|lora|jetbrains-mono)-[a-z-]+-[1-9]00-(normal|italic)\.(woff2|woff)$/;
+const openFonts = new Map<string, Asset>();
+
+/** `/_/fonts/<file>`: one of the open fonts' files, or null. */
+export function openFont(name: string): Asset | null {
+  const family = OPEN_FONT_FILE.exec(name)?.[1];
+  if (!family) return null;
+  const cached = openFonts.get(name);
+  if (cached) return cached;
+  const file = path.join(OPEN_FONTS[family]!.dir, "files", name);
+  if (!fs.existsSync(file)) return null;
+  const built = asset(fs.readFileSync(file), name.endsWith(".woff2") ? "font/woff2" : "font/woff");
+  openFonts.set(name, built);
+  return built;
+}
+
+const customSheets = new Map<string, { css: string; asset: Asset & { href: string } }>();
+
+/**
+ * A site's own CSS (theme.customCss) as an asset, built once per change of the text, not per request: the page
+ * links `/_/custom.css?v=<hash>`, so a change is a new URL and the old one can be cached for a year.
+ */
+export function customStylesheet(siteId: string, css: string): (Asset & { href: string }) | null {
+  if (!css.trim()) return null;
+  const cached = customSheets.get(siteId);
+  if (cached?.css === css) return cached.asset;
+  const built = asset(Buffer.from(css), "text/css; charset=utf-8");
+  const entry = { css, asset: { ...built, href: `/_/custom.css?v=${built.etag.slice(1, 13)}` } };
+  if (customSheets.size >= 2_000) customSheets.clear();
+  customSheets.set(siteId, entry);
+  return entry.asset;
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

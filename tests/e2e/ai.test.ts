@@ -114,6 +114,8 @@ describe("the visitor chatbot", () => {
     await answer.locator(".sources").waitFor();
     expect(await answer.innerText()).toMatch(/The closest answer on this site is in “Custom events”[\s\S]*lumen\.track\("Downloaded report"/);
     expect(await answer.locator(".sources a").first().getAttribute("href")).toBe("/sending-data/custom-events");
+    // The links come first (review P6): the answer is the site's own words, so where they are from leads.
+    expect(await answer.evaluate((el) => el.firstElementChild?.matches("ol.sources"))).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

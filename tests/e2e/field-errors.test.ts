@@ -67,6 +67,23 @@ describe("validation errors under their fields", () => {
     expect(await page.getByLabel("Link 3 address").inputValue()).toBe("/pricing");
   });
 
+  it("says under the custom CSS box (Appearance) when it is too long, and saves CSS that fits", async () => {
+    await page.goto(screen("appearance"));
+    const box = page.getByLabel("CSS", { exact: true });
+    await box.fill("a".repeat(20_001));
+    await page.getByText("20,001 of 20,000 characters").waitFor();
+    await page.getByRole("button", { name: "Save CSS" }).click();
+    await expect.poll(() => page.getByTestId("field-error").count()).toBe(1);
+    expect(await errorUnder("CSS")).toBe("Custom CSS: can be at most 20,000 characters");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-field"))).toBe("theme.customCss");
+    await box.fill(".site-header { border-bottom: 0; }");
+    await page.getByRole("button", { name: "Save CSS" }).click();
+    await page.getByText("Saved").first().waitFor();
+    expect(await page.getByTestId("field-error").count()).toBe(0);
+    await page.reload();
+    expect(await page.getByLabel("CSS", { exact: true }).inputValue()).toBe(".site-header { border-bottom: 0; }");
+  });
+
   it("puts a bad redirect source under that redirect's “from” field", async () => {
     await page.goto(screen("redirects"));
     await page.getByRole("button", { name: "Add redirect" }).click();

@@ -16,12 +16,13 @@ let s: SitesApp;
 let browser: Browser;
 let proxy: http.Server;
 let proxyOrigin: string;
-let docs: string, help: string, simple: string, versioned: string;
+let docs: string, help: string, simple: string, versioned: string, blog: string;
+const HEADER_PINK = "rgb(255, 0, 128)";
 
 beforeAll(async () => {
   s = await startSitesApp([
     { siteType: "docs", page: workspaceIndex.docs! },
-    { siteType: "help_desk", page: workspaceIndex.help_desk!, settings: { contactUrl: "mailto:help@lumen.example" } },
+    { siteType: "help_desk", page: workspaceIndex.help_desk!, settings: { contactUrl: "mailto:help@lumen.example", ai: { enabled: true } } },
     { siteType: "simple", page: workspaceIndex.simple! },
     {
       siteType: "docsv2",
@@ -29,7 +30,13 @@ beforeAll(async () => {
       settings: { versions: [{ label: "v2", notionPageUrl: workspaceIndex.docsv2Versions.v2 }, { label: "v1", notionPageUrl: workspaceIndex.docsv2Versions.v1 }] },
     },
     { siteType: "docs", page: workspaceIndex.docs!, settings: { publicUrl: "http://owner-site.test/docs", name: "Lumen Docs (proxied)" } },
+    {
+      siteType: "blog",
+      page: workspaceIndex.blog!,
+      settings: { theme: { defaultTheme: "dark", hideThemeToggle: true, font: "inter", customCss: `.site-header { border-bottom: 3px solid ${HEADER_PINK}; }` } },
+    },
   ]);
+  blog = s.hosts[5]!;
   [docs, help, simple, versioned] = s.hosts as [string, string, string, string];
   const proxiedHost = s.hosts[4]!;
   // The owner's proxy: /docs/* forwarded unchanged to the docs site's address; everything else is the owner's own.
@@ -143,9 +150,63 @@ describe("page-tree sites in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  it("simple site: navigation between pages", async () => {
+  it("help desk: the hero box lists results under it; nothing found offers contact and the assistant, in ⌘K too", async () => {
+    const { page, errors } = await open(`http://${help}/`);
+    const hero = page.locator("#search-home");
+    await hero.fill("cookie banner");
+    const results = page.locator(".search-large .search-suggest");
+    await results.locator("li[role=option] a").first().waitFor();
+    expect(await results.locator("li[role=option] a").first().textContent()).toBe("Do I need a cookie banner?");
+    expect(await page.locator("dialog[open]").count()).toBe(0); // no second box
+    await hero.fill("zzzxqwv refund");
+    const empty = results.locator("li.empty");
+    await empty.getByRole("link", { name: "Contact us" }).waitFor();
+    expect(await empty.getByRole("link", { name: "Contact us" }).getAttribute("href")).toBe("mailto:help@lumen.example");
+    await empty.getByRole("button", { name: "Ask the assistant" }).click();
+    // The chat opens with the question filled in, not sent.
+    const frame = (await (await page.waitForSelector("[data-pagewright-widget] >> iframe")).contentFrame())!;
+    await expect.poll(() => frame.getByLabel("Your question").inputValue(), { timeout: 10_000 }).toBe("zzzxqwv refund");
+    expect(await frame.locator(".msg.user").count()).toBe(0);
+    await frame.getByLabel("Your question").press("Escape");
+    await page.keyboard.press("Control+k");
+    await page.getByRole("dialog", { name: "Search" }).getByRole("searchbox").fill("zzzxqwv");
+    await page.locator(".search-dialog li.empty").getByRole("button", { name: "Ask the assistant" }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("blog: the owner's default theme holds with the toggle hidden, the open font and custom CSS come from the site's host, and header search loads on use", async () => {
+    const fontHosts = new Set<string>();
+    const { page, errors } = await open(`http://${blog}/`);
+    page.on("request", (r) => r.resourceType() === "font" && fontHosts.add(new URL(r.url()).host));
+    // A choice saved before the owner hid the toggle does not apply.
+    await page.evaluate(() => localStorage.setItem("theme", "light"));
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    expect(await page.locator(".theme-toggle").count()).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(15, 17, 21)");
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".site-header")!).borderBottomColor)).toBe(HEADER_PINK);
+    await expect.poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/["']/g, "") === "Inter" && f.status === "loaded"))).toBe(true);
+    expect([...fontHosts]).toEqual([blog]);
+
+    // Search: no script until the visitor goes to the box, then results under it.
+    expect(await page.locator('script[src*="/_/site.js"]').count()).toBe(0);
+    const box = page.getByRole("search").getByRole("searchbox");
+    await box.click();
+    await page.locator('script[src*="/_/site.js"]').waitFor({ state: "attached" });
+    await box.pressSequentially("dashboards");
+    const first = page.locator(".search-header .search-suggest li[role=option] a").first();
+    await first.waitFor();
+    const title = await first.textContent();
+    await box.press("ArrowDown");
+    await box.press("Enter");
+    await page.waitForURL((url) => url.pathname !== "/");
+    expect(await page.locator("h1").textContent()).toBe(title);
+    expect(errors).toEqual([]);
+  });
+
+  it("simple site: its pages are the header's menu", async () => {
     const { page, errors } = await open(`http://${simple}/`);
-    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Pricing" }).click();
+    await page.getByRole("banner").getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Pricing" }).click();
     await page.waitForURL(`http://${simple}/pricing`);
     expect(await page.locator("h1").textContent()).toBe("Pricing");
     expect(errors).toEqual([]);

@@ -11,6 +11,9 @@ const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Must be a colour like #225
 const shortText = (max: number) => z.string().trim().max(max);
 const fileRef = z.object({ fileId: z.string().max(64), url: z.string().max(2048) }).strict();
 
+export const SITE_FONTS = ["system", "serif", "mono", "inter", "lora", "jetbrains-mono"] as const;
+export const CUSTOM_CSS_MAX = 20_000;
+
 export const navLinkSchema = z
   .object({ label: shortText(60).min(1), href: linkFieldSchema.pipe(z.string().min(1).max(2048)) })
   .strict();
@@ -29,7 +32,18 @@ export const siteSettingsSchema = z
     theme: z
       .object({
         accentColor: colour.default("#2255dd"),
-        font: z.enum(["system", "serif", "mono"]).default("system"),
+        /** System stacks, or one of the open fonts the site serves itself (/_/fonts, src/site-server/fonts.ts). */
+        font: z.enum(SITE_FONTS, "must be one of the listed fonts").default("system"),
+        /** What a visitor sees before choosing with the toggle: their system's setting, or always light or dark. */
+        defaultTheme: z.enum(["system", "light", "dark"], "must be system, light or dark").default("system"),
+        /** No light/dark toggle in the header: every visitor gets the default theme. */
+        hideThemeToggle: z.boolean().default(false),
+        /** The owner's stylesheet, served from the site's own host at /_/custom.css after ours (review D13). */
+        customCss: z
+          .string()
+          .max(CUSTOM_CSS_MAX, `can be at most ${CUSTOM_CSS_MAX.toLocaleString("en-US")} characters`)
+          .refine((css) => !css.includes("\0"), "can't contain a null character")
+          .default(""),
         logo: fileRef.nullable().default(null),
         favicon: fileRef.nullable().default(null),
         socialImage: fileRef.nullable().default(null),

@@ -8,10 +8,10 @@ import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 type Source = { n: number; url: string; title: string };
 type SearchResult = { title: string; url: string; snippet: string };
 
-// The visitor's light/dark choice on the site (the theme toggle's key), when there is one.
+// The visitor's light/dark choice on the site (the theme toggle's key), when there is one and the owner lets them choose.
 try {
   const theme = localStorage.getItem("theme");
-  if (theme === "light" || theme === "dark") document.documentElement.dataset.theme = theme;
+  if ((theme === "light" || theme === "dark") && !document.documentElement.hasAttribute("data-theme-fixed")) document.documentElement.dataset.theme = theme;
 } catch {}
 const config = JSON.parse(document.getElementById("chat-config")?.textContent ?? "{}") as { base: string; embed: "launcher" | "widget" };
 const base = config.base;
@@ -56,7 +56,8 @@ function renderAnswer(div: HTMLElement, text: string, sources: Source[]): void {
   }
 }
 
-function renderSources(div: HTMLElement, sources: Source[], cited: number[]): void {
+/** The cited sources under the answer; above it for an answer made of the site's own passages (review P6: links first). */
+function renderSources(div: HTMLElement, sources: Source[], cited: number[], first = false): void {
   const used = cited.length ? sources.filter((s) => cited.includes(s.n)) : [];
   if (!used.length) return;
   const list = document.createElement("ol");
@@ -68,7 +69,11 @@ function renderSources(div: HTMLElement, sources: Source[], cited: number[]): vo
     li.append(link(s.url, s.title));
     list.append(li);
   }
-  div.append(list);
+  if (first) {
+    list.classList.add("sources-first");
+    div.prepend(list);
+  }
+  else div.append(list);
 }
 
 async function ask(question: string): Promise<void> {
@@ -80,6 +85,7 @@ async function ask(question: string): Promise<void> {
   let text = "";
   let sources: Source[] = [];
   let cited: number[] = [];
+  let mode = "";
   try {
     const res = await fetch(`${base}/_/chat`, {
       method: "POST",
@@ -91,15 +97,15 @@ async function ask(question: string): Promise<void> {
       throw new Error(body.error?.message || GENERIC_ERROR_MESSAGE);
     }
     await readSse(res.body, (event, data) => {
-      const d = data as { sources: Source[]; text: string; cited: number[]; message: string };
+      const d = data as { sources: Source[]; text: string; cited: number[]; message: string; mode: string };
       if (event === "sources") sources = d.sources;
       else if (event === "delta") text += d.text;
-      else if (event === "done") cited = d.cited;
+      else if (event === "done") ({ cited, mode } = d);
       else if (event === "error") throw new Error(d.message);
       renderAnswer(answer, text, sources);
       log!.scrollTop = log!.scrollHeight;
     });
-    renderSources(answer, sources, cited);
+    renderSources(answer, sources, cited, mode === "retrieval");
     messages.push({ role: "assistant", content: text });
   } catch (err) {
     messages.pop();

@@ -1,6 +1,7 @@
 /**
- * The one script of docs and help-desk pages (/_/site.js, loaded as a module after the page is usable without it):
- * ⌘K/Ctrl-K search with keyboard navigation, "was this helpful?" without a reload, the current heading in the
+ * The one script of docs and help-desk pages (/_/site.js, loaded as a module after the page is usable without it; blogs
+ * and changelogs load it when a visitor goes to their search box): search as you type under the box and in a ⌘K/Ctrl-K
+ * dialog, with keyboard navigation, "was this helpful?" without a reload, the current heading in the
  * contents, copy page as Markdown, and video facades that become the player on click.
  */
 type SearchResult = { title: string; url: string; snippet: string };
@@ -8,110 +9,176 @@ type SearchResult = { title: string; url: string; snippet: string };
 const base = document.querySelector<HTMLMetaElement>("meta[name=site-base]")?.content ?? "";
 
 // ── Search ──
-const dialog = document.createElement("dialog");
-dialog.className = "search-dialog";
-dialog.setAttribute("aria-label", "Search");
-dialog.innerHTML = '<form method="dialog"><input type="search" placeholder="Search…" aria-label="Search" autocomplete="off" maxlength="200"></form><ul role="listbox" aria-label="Results"></ul>';
-document.body.append(dialog);
-const input = dialog.querySelector("input")!;
-const list = dialog.querySelector("ul")!;
-let active = -1;
-let timer: ReturnType<typeof setTimeout> | undefined;
-function open(): void {
+// Results are listed under the box the visitor types in (review P7); ⌘K/Ctrl-K opens the same search in a dialog for
+// pages where no box is in view. Searches that find nothing route on: the site's contact link, and "Ask the assistant"
+// (the chat opened with the question filled in) when the chatbot is on.
+
+function noResults(q: string): HTMLLIElement {
+  const li = document.createElement("li");
+  li.className = "empty";
+  li.textContent = `No results for “${q}”`;
+  const actions = document.createElement("div");
+  actions.className = "search-empty-actions";
+  const contact = document.querySelector<HTMLAnchorElement>(".contact a[href]");
+  if (contact) {
+    const a = document.createElement("a");
+    a.href = contact.href;
+    a.textContent = "Contact us";
+    actions.append(a);
+  }
+  // The chat launcher's script tag is on the page only when the chatbot is on.
+  if (document.querySelector("script[data-frame]")) {
+    const ask = document.createElement("button");
+    ask.type = "button";
+    ask.textContent = "Ask the assistant";
+    ask.addEventListener("click", () => {
+      if (dialog?.open) dialog.close();
+      void (window as { PagewrightWidget?: { open: (m?: string) => Promise<void> } }).PagewrightWidget?.open(q);
+    });
+    actions.append(ask);
+  }
+  if (actions.childElementCount) li.append(actions);
+  return li;
+}
+
+let boxes = 0;
+
+/** Wires one search field to its results list: as-you-type lookups, arrow keys, Enter on a result opens it. */
+function searchInto(input: HTMLInputElement, list: HTMLUListElement, opts: { firstActive: boolean; onResults?: (shown: boolean) => void }) {
+  let active = -1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const listId = list.id || `search-results-${++boxes}`;
+  list.id = listId;
+  list.setAttribute("role", "listbox");
+  list.setAttribute("aria-label", "Results");
+  // A search box (not a combobox: the form still submits to the results page) that controls its list of results.
+  input.setAttribute("aria-controls", listId);
+  input.setAttribute("aria-autocomplete", "list");
+  const shown = (yes: boolean) => opts.onResults?.(yes);
+  function setActive(i: number): void {
+    const items = [...list.querySelectorAll("li[role=option]")];
+    active = Math.max(-1, Math.min(i, items.length - 1));
+    items.forEach((li, k) => {
+      li.id ||= `${listId}-${k}`;
+      li.setAttribute("aria-selected", String(k === active));
+    });
+    if (items[active]) input.setAttribute("aria-activedescendant", items[active]!.id);
+    else input.removeAttribute("aria-activedescendant");
+    items[active]?.scrollIntoView({ block: "nearest" });
+  }
+  async function run(q: string): Promise<void> {
+    if (!q.trim()) {
+      list.innerHTML = "";
+      shown(false);
+      return;
+    }
+    const res = await fetch(`${base}/_/search?q=${encodeURIComponent(q)}&typing=1`, { headers: { accept: "application/json" } });
+    if (!res.ok || input.value !== q) return;
+    const { results } = (await res.json()) as { results: SearchResult[] };
+    list.innerHTML = "";
+    if (!results.length) list.append(noResults(q.trim()));
+    for (const r of results) {
+      const li = document.createElement("li");
+      li.setAttribute("role", "option");
+      const a = document.createElement("a");
+      a.href = r.url;
+      a.textContent = r.title;
+      const p = document.createElement("p");
+      p.innerHTML = r.snippet; // escaped by the server, <mark> only
+      li.append(a, p);
+      list.append(li);
+    }
+    setActive(results.length && opts.firstActive ? 0 : -1);
+    shown(true);
+  }
+  // Searches as you type are not counted; the query the visitor settled on is, once, when they pick a result or leave
+  // the search (review D10: no "kubernete" among the searches that found nothing).
+  let counted = "";
+  function countFinalQuery(): void {
+    const q = input.value.trim();
+    if (!q || q === counted) return;
+    counted = q;
+    void fetch(`${base}/_/search?q=${encodeURIComponent(q)}`, { headers: { accept: "application/json" }, keepalive: true }).catch(() => undefined);
+  }
+  list.addEventListener("click", (e) => {
+    if ((e.target as Element).closest("a")) countFinalQuery();
+  });
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(input.value), 120);
+  });
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowDown") {
+      e.preventDefault();
+      setActive(active + 1);
+    } else if (e.key === "ArrowUp") {
+      e.preventDefault();
+      setActive(Math.max(0, active - 1));
+    } else if (e.key === "Enter") {
+      const a = list.querySelectorAll("li[role=option]")[active]?.querySelector("a");
+      if (a) {
+        e.preventDefault();
+        countFinalQuery();
+        location.href = a.href;
+      }
+    }
+  });
+  if (input.value.trim()) void run(input.value);
+  return { countFinalQuery };
+}
+
+// Every search box on the page lists its results under itself; leaving the box (or Escape) folds them away.
+for (const input of document.querySelectorAll<HTMLInputElement>("input[data-search]")) {
+  const form = input.form;
+  if (!form) continue;
+  const list = document.createElement("ul");
+  list.className = "search-suggest";
+  list.hidden = true;
+  form.append(list);
+  const box = searchInto(input, list, { firstActive: false, onResults: (yes) => (list.hidden = !yes) });
+  form.addEventListener("focusout", (e) => {
+    if (form.contains(e.relatedTarget as Node | null)) return;
+    box.countFinalQuery();
+    list.hidden = true;
+  });
+  input.addEventListener("focus", () => {
+    if (list.childElementCount && input.value.trim()) list.hidden = false;
+  });
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && !list.hidden) {
+      e.preventDefault();
+      list.hidden = true;
+    }
+  });
+}
+
+// ⌘K / Ctrl-K: the search in a dialog, made on first use.
+let dialog: HTMLDialogElement | undefined;
+function openDialog(): void {
+  if (!dialog) {
+    dialog = document.createElement("dialog");
+    dialog.className = "search-dialog";
+    dialog.setAttribute("aria-label", "Search");
+    dialog.innerHTML = '<form method="dialog"><input type="search" placeholder="Search…" aria-label="Search" autocomplete="off" maxlength="200"></form><ul></ul>';
+    document.body.append(dialog);
+    const d = dialog;
+    const box = searchInto(d.querySelector("input")!, d.querySelector("ul")!, { firstActive: true });
+    d.addEventListener("close", box.countFinalQuery);
+    d.addEventListener("click", (e) => e.target === d && d.close());
+  }
   if (!dialog.open) dialog.showModal();
+  const input = dialog.querySelector("input")!;
   input.focus();
   input.select();
 }
-function setActive(i: number): void {
-  const items = [...list.children];
-  active = Math.max(-1, Math.min(i, items.length - 1));
-  items.forEach((li, k) => li.setAttribute("aria-selected", String(k === active)));
-  items[active]?.scrollIntoView({ block: "nearest" });
-}
-async function run(q: string): Promise<void> {
-  if (!q.trim()) {
-    list.innerHTML = "";
-    return;
-  }
-  const res = await fetch(`${base}/_/search?q=${encodeURIComponent(q)}&typing=1`, { headers: { accept: "application/json" } });
-  if (!res.ok || input.value !== q) return;
-  const { results } = (await res.json()) as { results: SearchResult[] };
-  list.innerHTML = "";
-  if (!results.length) {
-    const li = document.createElement("li");
-    li.className = "empty";
-    li.textContent = `No results for “${q}”`;
-    // A dead end is worse than a detour: offer the site's contact link when the page has one (review P7).
-    const contact = document.querySelector<HTMLAnchorElement>(".contact a[href]");
-    if (contact) {
-      const a = document.createElement("a");
-      a.href = contact.href;
-      a.textContent = "Contact us";
-      li.append(" · ", a);
-    }
-    list.append(li);
-  }
-  for (const r of results) {
-    const li = document.createElement("li");
-    li.setAttribute("role", "option");
-    const a = document.createElement("a");
-    a.href = r.url;
-    a.textContent = r.title;
-    const p = document.createElement("p");
-    p.innerHTML = r.snippet; // escaped by the server, <mark> only
-    li.append(a, p);
-    list.append(li);
-  }
-  setActive(results.length ? 0 : -1);
-}
-// Searches as you type are not counted; the query the visitor settled on is, once, when they pick a result or close
-// the search (review D10: no "kubernete" among the searches that found nothing).
-let counted = "";
-function countFinalQuery(): void {
-  const q = input.value.trim();
-  if (!q || q === counted) return;
-  counted = q;
-  void fetch(`${base}/_/search?q=${encodeURIComponent(q)}`, { headers: { accept: "application/json" }, keepalive: true }).catch(() => undefined);
-}
-dialog.addEventListener("close", countFinalQuery);
-list.addEventListener("click", (e) => {
-  if ((e.target as Element).closest("a")) countFinalQuery();
-});
-input.addEventListener("input", () => {
-  clearTimeout(timer);
-  timer = setTimeout(() => void run(input.value), 120);
-});
-input.addEventListener("keydown", (e) => {
-  if (e.key === "ArrowDown") {
-    e.preventDefault();
-    setActive(active + 1);
-  } else if (e.key === "ArrowUp") {
-    e.preventDefault();
-    setActive(Math.max(0, active - 1));
-  } else if (e.key === "Enter") {
-    const a = list.children[active]?.querySelector("a");
-    if (a) {
-      e.preventDefault();
-      countFinalQuery();
-      location.href = a.href;
-    }
-  }
-});
-dialog.addEventListener("click", (e) => e.target === dialog && dialog.close());
 document.addEventListener("keydown", (e) => {
   if ((e.metaKey || e.ctrlKey) && e.key.toLowerCase() === "k") {
     e.preventDefault();
-    open();
+    openDialog();
   }
 });
 // The page says "Ctrl K"; a Mac reader presses ⌘K (touch screens hide the hint in CSS). Review P4.
 if (/Mac|iPhone|iPad/.test(navigator.platform)) for (const kbd of document.querySelectorAll(".search kbd")) kbd.textContent = "⌘K";
-for (const field of document.querySelectorAll<HTMLElement>("[data-search]")) {
-  field.addEventListener("focus", () => {
-    field.blur();
-    open();
-  });
-}
 
 // ── Feedback ──
 // Yes or No first, then the comment box asks the fitting question, and Send records both at once: a reader who

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { changelogScript, chatScript, katexFont, siteIsland, siteStylesheet, votesScript, widgetScript, type Asset } from "../assets";
+import { changelogScript, chatScript, customStylesheet, katexFont, openFont, siteIsland, siteStylesheet, votesScript, widgetScript, type Asset } from "../assets";
 import { sendCached } from "@/http/page-cache";
 import { sendPlainHtml } from "../respond";
 import { ASSET_CACHE, type Endpoint } from "./context";
@@ -30,7 +30,33 @@ export const assetEndpoints: Endpoint[] = [
       return font ? sendAsset(req, res, font) : sendPlainHtml(res, 404, "Not found", "No such file.");
     },
   },
-  fixed("/_/site.js", "The script of docs and help-desk pages: search, feedback, contents, copy as Markdown.", siteIsland),
+  {
+    path: /^\/_\/fonts\/([^/]+)$/,
+    label: "/_/fonts/<file>",
+    methods: ["GET", "HEAD"],
+    servedWhenLocked: true,
+    summary: "The open fonts an owner may choose (Inter, Lora, JetBrains Mono), linked from the stylesheet.",
+    handler: (req, res, _site, ctx) => {
+      const font = openFont(ctx.params[0]!);
+      return font ? sendAsset(req, res, font) : sendPlainHtml(res, 404, "Not found", "No such file.");
+    },
+  },
+  {
+    path: "/_/custom.css",
+    methods: ["GET", "HEAD"],
+    servedWhenLocked: false,
+    summary: "The owner's custom CSS (Appearance), linked after the site's stylesheet; 404 when there is none.",
+    handler: (req, res, site, ctx) => {
+      const sheet = customStylesheet(site.id, site.settings.theme.customCss);
+      if (!sheet) return sendPlainHtml(res, 404, "Not found", "This site has no custom CSS.");
+      // The versioned URL pages link is immutable; any other (an old version, none) is revalidated. A protected
+      // site's stylesheet stays out of shared caches, like its pages.
+      const current = ctx.search.get("v") === sheet.href.split("v=")[1];
+      const cacheControl = site.passwordHash ? "private, no-cache" : current ? ASSET_CACHE : "public, max-age=0, must-revalidate";
+      sendCached(req, res, { ...sheet, status: 200, size: 0 }, cacheControl);
+    },
+  },
+  fixed("/_/site.js", "The script of docs and help-desk pages (blogs and changelogs load it when a visitor goes to the search box): search, feedback, contents, copy as Markdown.", siteIsland),
   fixed("/_/chat.js", "The visitor chat page's script.", chatScript),
   fixed("/_/changelog.js", "The changelog index's script: the \"since your last visit\" marker.", changelogScript),
   fixed("/_/votes.js", "The roadmap board's script: one-click votes and live counts.", votesScript),

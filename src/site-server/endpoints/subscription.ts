@@ -23,9 +23,23 @@ function formFields(form: NonNullable<Notice["form"]>): string {
   return hidden + email;
 }
 
+/** The owner's logo (an upload on the app's host) for the notice, with the origin the page's CSP must allow for it. */
+function logoOf(site: PublishedSite): { url: string; origin: string } | null {
+  const url = site.settings.theme.logo?.url;
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return /^https?:$/.test(parsed.protocol) ? { url: parsed.href, origin: parsed.origin } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked: boolean, notice: Notice): void {
   const accent = locked ? "#111111" : site.settings.theme.accentColor;
   const name = locked ? "" : site.settings.name;
+  // The site's logo beside its name (review P12), never on a protected site's notices, which name nothing about it.
+  const logo = locked ? null : logoOf(site);
   const home = `${site.basePath}/`;
   const form = notice.form
     ? `<form method="post" action="${escapeHtml(notice.form.action)}">${formFields(notice.form)}<button type="submit">${escapeHtml(notice.form.button)}</button></form>`
@@ -35,9 +49,9 @@ export function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked:
     `<meta name="robots" content="noindex"><title>${escapeHtml(notice.title)}${name ? ` · ${escapeHtml(name)}` : ""}</title>` +
     `<style>:root{color-scheme:light dark;--accent:${accent}}body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh}` +
     `main{max-width:32rem;text-align:center;padding:2rem}h1{font-size:1.5rem;margin:0 0 .5rem}p{opacity:.8;margin:0 0 1.25rem}` +
-    `a{color:var(--accent)}.site{font-weight:600;color:var(--accent);margin-bottom:1rem;opacity:1}` +
+    `a{color:var(--accent)}.site{font-weight:600;color:var(--accent);margin-bottom:1rem;opacity:1;display:flex;align-items:center;justify-content:center;gap:.5rem}.site img{border-radius:6px}` +
     `input{font:inherit;padding:.5rem;border:1px solid #8886;border-radius:.5rem;margin-left:.5rem}button{font:inherit;font-weight:600;border:0;border-radius:.5rem;padding:.65rem 1.25rem;background:var(--accent);color:#fff;cursor:pointer}</style></head>` +
-    `<body><main>${name ? `<p class="site">${escapeHtml(name)}</p>` : ""}<h1>${escapeHtml(notice.title)}</h1><p>${escapeHtml(notice.message)}</p>${form}` +
+    `<body><main>${name || logo ? `<p class="site">${logo ? `<img src="${escapeHtml(logo.url)}" alt="" width="32" height="32">` : ""}${escapeHtml(name)}</p>` : ""}<h1>${escapeHtml(notice.title)}</h1><p>${escapeHtml(notice.message)}</p>${form}` +
     `${locked ? "" : `<p><a href="${escapeHtml(home)}">Back to the site</a></p>`}</main></body></html>`;
   res.writeHead(notice.status, {
     "content-type": "text/html; charset=utf-8",
@@ -46,7 +60,7 @@ export function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked:
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "x-robots-tag": "noindex",
-    "content-security-policy": NOTICE_PAGE_CSP,
+    "content-security-policy": logo ? `${NOTICE_PAGE_CSP}; img-src ${logo.origin}` : NOTICE_PAGE_CSP,
   });
   res.end(body);
 }

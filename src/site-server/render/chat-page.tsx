@@ -15,12 +15,13 @@ const css = () => (chatCss ??= fs.readFileSync(path.join(import.meta.dirname, "c
 const safeJson = (value: Record<string, unknown>) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 export function renderChatPage({ site, siteName, embed, scriptSrc }: { site: PublishedSite; siteName: string; embed: "launcher" | "widget"; scriptSrc: string }): string {
-  const { ai } = site.settings;
+  const { ai, theme } = site.settings;
   const withSearch = embed === "widget" || !ai.enabled;
   const accent = ai.enabled ? ai.accentColor : site.settings.widget.color;
   const title = ai.enabled ? ai.assistantName : `Search ${siteName}`;
   return `<!doctype html>${renderToStaticMarkup(
-    <html lang="en">
+    // The site's default theme and a hidden toggle apply in the chat too (chat.ts reads the visitor's choice otherwise).
+    <html lang="en" data-theme={theme.defaultTheme === "system" ? undefined : theme.defaultTheme} data-theme-fixed={theme.hideThemeToggle ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />

@@ -4,8 +4,9 @@ import { absoluteUrl, href, siteIconImage, siteName, type RenderContext } from "
 import { isImageIcon } from "@/site-model/tree-model";
 import { faviconHref } from "./favicon";
 import { gtagInline } from "../security";
-import { beaconScript, themeScript, widgetScript } from "../assets";
+import { beaconScript, customStylesheet, themeScript, widgetScript } from "../assets";
 import { siteTypeHas } from "@/lib/site-types";
+import { SearchBox } from "./search-box";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -26,14 +27,18 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   const name = siteName(ctx);
   const canonical = absoluteUrl(ctx, meta.path);
   const fullTitle = meta.path === "/" ? name : `${meta.title} · ${name}`;
-  const { theme, analytics, navigation, showBadge } = ctx.settings;
+  const { theme, analytics, showBadge } = ctx.settings;
   const hasFeed = siteTypeHas(ctx.model.siteType, "feed");
+  const menu = headerMenu(ctx);
+  const customCss = customStylesheet(ctx.siteId, theme.customCss);
   // Always an icon link, so browsers never ask for /favicon.ico.
   const favicon = faviconHref(ctx);
   const iconImage = siteIconImage(ctx, 64);
   const image = meta.image ?? theme.socialImage?.url ?? null;
   return (
-    <html lang="en">
+    // A default theme other than the system's is set on the page itself, so it holds without JavaScript; with the toggle
+    // hidden, the theme script ignores a choice a visitor saved earlier (data-theme-fixed).
+    <html lang="en" data-theme={theme.defaultTheme === "system" ? undefined : theme.defaultTheme} data-theme-fixed={theme.hideThemeToggle ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -63,6 +68,8 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
           <script async src={`${ctx.basePath}${widgetScript().href}`} data-frame={`${ctx.basePath}/_/chat`} data-color={ctx.settings.ai.accentColor} data-label={`Ask ${ctx.settings.ai.assistantName}`} />
         ) : null}
         <style>{`:root{--accent:${theme.accentColor}}`}</style>
+        {/* The owner's CSS last, so it overrides ours (the accent variable too). */}
+        {customCss ? <link rel="stylesheet" href={`${ctx.basePath}${customCss.href}`} /> : null}
         {meta.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(meta.jsonLd) }} /> : null}
         {analytics.plausibleDomain ? <script defer data-domain={analytics.plausibleDomain} src="https://plausible.io/js/script.js" /> : null}
         {analytics.googleAnalyticsId ? (
@@ -92,18 +99,22 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
               ) : null}
               <span>{name}</span>
             </a>
-            {navigation.length ? (
+            {menu.length ? (
               <nav aria-label="Site">
                 <ul>
-                  {navigation.map((link) => (
+                  {menu.map((link) => (
                     <li key={`${link.label}${link.href}`}>
-                      <a href={link.href}>{link.label}</a>
+                      <a href={link.href} aria-current={link.href === href(ctx, meta.path) ? "page" : undefined}>
+                        {link.label}
+                      </a>
                     </li>
                   ))}
                 </ul>
               </nav>
             ) : null}
-            <button type="button" className="theme-toggle" hidden aria-label="Switch theme" />
+            {/* Blogs and changelogs: search in the header (review P8); the island loads only when a visitor uses it. */}
+            {hasFeed ? <SearchBox ctx={ctx} variant="header" loadIsland={!island} /> : null}
+            {theme.hideThemeToggle ? null : <button type="button" className="theme-toggle" hidden aria-label="Switch theme" />}
           </div>
         </header>
         <main id="main">{children}</main>
@@ -123,6 +134,16 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
       </body>
     </html>
   );
+}
+
+/**
+ * The header's menu: the owner's navigation links, or on a simple site without them its top pages (review P12: a
+ * simple site's sub-pages are its menu, not a row under the header).
+ */
+function headerMenu(ctx: RenderContext): { label: string; href: string }[] {
+  if (ctx.settings.navigation.length) return ctx.settings.navigation;
+  if (ctx.model.kind !== "tree" || ctx.model.siteType !== "simple") return [];
+  return ctx.model.root.children.map((n) => ({ label: n.title, href: href(ctx, n.path) }));
 }
 
 /**

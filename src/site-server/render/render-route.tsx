@@ -72,5 +72,5 @@ export function renderNotFound(ctx: RenderContext, path: string): string {
 }
 
 export function renderSearchPage(ctx: RenderContext, query: string, results: { title: string; url: string; snippet: string }[]): string {
-  return `<!doctype html>${renderToStaticMarkup(<SearchPage ctx={ctx as RenderContext & { model: TreeSiteModel }} query={query} results={results} />)}`;
+  return `<!doctype html>${renderToStaticMarkup(<SearchPage ctx={ctx} query={query} results={results} />)}`;
 }

@@ -6,6 +6,7 @@ import { NotionBody } from "./notion-body";
 import { hasVideoFacade } from "./video-facade";
 import { lookClasses, PageCover, PageHeader, PageIcon } from "./page-header";
 import { equivalentPage } from "@/site-model/equivalent-page";
+import { SearchBox } from "./search-box";
 
 /**
  * Docs, versioned docs, help desks and simple sites: server-rendered pages with a navigation tree, breadcrumbs,
@@ -61,16 +62,6 @@ function NavTree({ ctx, node, current }: { ctx: Ctx; node: TreeNode; current: Tr
         </li>
       ))}
     </ul>
-  );
-}
-
-export function SearchBox({ ctx, large = false }: { ctx: Ctx; large?: boolean }) {
-  return (
-    <form className={large ? "search search-large" : "search"} role="search" method="get" action={href(ctx, "/_/search")}>
-      <label htmlFor={large ? "search-home" : "search-q"}>Search</label>
-      <input id={large ? "search-home" : "search-q"} type="search" name="q" placeholder={large ? "Search for answers…" : "Search"} maxLength={200} autoComplete="off" data-search />
-      <kbd aria-hidden="true">Ctrl K</kbd>
-    </form>
   );
 }
 
@@ -159,7 +150,8 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const toc = node.look.fullWidth ? [] : node.headings;
   return (
     <Document ctx={ctx} meta={{ path: node.path, title: node.title, description: `${node.title} — ${siteName(ctx)}`, type: "article" }} island>
-      <div className={node.look.fullWidth ? "docs docs-full-width" : "docs"}>
+      {/* Without contents (a full-width page, or fewer than two headings) the article takes the rail's room too (review P12). */}
+      <div className={node.look.fullWidth ? "docs docs-full-width" : toc.length >= 2 ? "docs" : "docs docs-no-toc"}>
         <aside className="docs-nav" aria-label="Documentation">
           <SearchBox ctx={ctx} />
           <VersionSwitcher ctx={ctx} node={node} />
@@ -214,7 +206,7 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
         <div className="help-hero">
           <PageIcon ctx={ctx} icon={node.look.icon} blockId={node.pageId} size={128} />
           <h1>{siteName(ctx)}</h1>
-          <SearchBox ctx={ctx} large />
+          <SearchBox ctx={ctx} variant="large" />
         </div>
         {/* Pages with articles are categories; pages without (every row of a database used as the root) are articles. */}
         {categories.length ? (
@@ -296,24 +288,11 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   );
 }
 
+/** A simple site's top pages are its header menu (document.tsx), unless the owner set navigation links. */
 export function SimplePage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
-  const top = ctx.model.root.children;
   return (
     // Simple pages ship no script, unless a video facade needs the island to start its player.
     <Document ctx={ctx} meta={{ path: node.path, title: node.depth === 0 ? siteName(ctx) : node.title, description: ctx.settings.description || `${node.title} — ${siteName(ctx)}` }} island={hasVideoFacade(node.recordMap)}>
-      {top.length && !ctx.settings.navigation.length ? (
-        <nav className="simple-nav" aria-label="Pages">
-          <ul>
-            {top.map((n) => (
-              <li key={n.pageId}>
-                <a href={href(ctx, n.path)} aria-current={n.pageId === node.pageId ? "page" : undefined}>
-                  {n.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
       <article className={lookClasses("simple-page", node.look)}>
         <PageHeader ctx={ctx} node={node} title={node.depth === 0 ? siteName(ctx) : node.title} />
         <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
@@ -323,12 +302,12 @@ export function SimplePage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
 }
 
 /** The search results page (without JavaScript, or when opened directly). */
-export function SearchPage({ ctx, query, results }: { ctx: Ctx; query: string; results: { title: string; url: string; snippet: string }[] }) {
+export function SearchPage({ ctx, query, results }: { ctx: RenderContext; query: string; results: { title: string; url: string; snippet: string }[] }) {
   return (
     <Document ctx={ctx} meta={{ path: "/_/search", title: query ? `Search: ${query}` : "Search", description: `Search ${siteName(ctx)}`, noindex: true }} island>
       <div className="search-page">
         <h1>Search</h1>
-        <SearchBox ctx={ctx} large />
+        <SearchBox ctx={ctx} variant="large" />
         {query ? (
           results.length ? (
             <ol className="search-results">

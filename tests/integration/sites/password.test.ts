@@ -46,6 +46,7 @@ describe("password-protected sites", () => {
       "/llms.txt",
       "/llms-full.txt",
       "/_/search?q=lumen",
+      "/_/custom.css",
       "/_/mcp",
       "/index.md?ask=lumen",
       "/no-such-page",

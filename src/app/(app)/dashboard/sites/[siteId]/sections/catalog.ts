@@ -3,6 +3,7 @@ import { siteTypeHas, type SiteType } from "@/lib/site-types";
 /** The per-site screens of the dashboard, in menu order; some only for site types with the capability they manage. */
 export const SECTIONS = [
   { id: "general", label: "General" },
+  { id: "appearance", label: "Appearance" },
   { id: "domain", label: "Domain" },
   { id: "password", label: "Password" },
   { id: "redirects", label: "Redirects" },

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
-import { ColorField, Panel, SelectField, TextField, Toggle } from "@/components/fields";
+import { Panel, TextField } from "@/components/fields";
 import { useSave } from "./use-save";
 import { FieldErrors } from "@/components/field-errors";
 import { PropertyMapPanel } from "./property-map-panel";
@@ -26,7 +26,6 @@ export function GeneralSection({ site, notionOAuth }: { site: SiteOverview; noti
       <NotionSourcePanel site={site} notionOAuth={notionOAuth} />
       <PropertyMapPanel site={site} />
       <NavigationPanel site={site} />
-      <ThemePanel site={site} />
       <ImagesPanel site={site} />
     </div>
   );
@@ -233,32 +232,6 @@ function NavigationPanel({ site }: { site: SiteOverview }) {
           Save navigation
         </Button>
       </div>
-    </Panel>
-  );
-}
-
-function ThemePanel({ site }: { site: SiteOverview }) {
-  const [accentColor, setAccent] = useState(site.settings.theme.accentColor);
-  const [font, setFont] = useState(site.settings.theme.font);
-  const [showBadge, setShowBadge] = useState(site.settings.showBadge);
-  const saving = useSave();
-  return (
-    <Panel title="Look" description="Visitors get light or dark following their system, with a toggle.">
-      <ColorField label="Accent colour" value={accentColor} onChange={setAccent} />
-      <SelectField
-        label="Font"
-        value={font}
-        onChange={setFont}
-        options={[
-          { value: "system", label: "System sans-serif" },
-          { value: "serif", label: "Serif" },
-          { value: "mono", label: "Monospace" },
-        ]}
-      />
-      <Toggle label="Show the “Published with” badge" checked={showBadge} onChange={setShowBadge} />
-      <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, settings: { theme: { accentColor, font }, showBadge } }))}>
-        Save look
-      </Button>
     </Panel>
   );
 }

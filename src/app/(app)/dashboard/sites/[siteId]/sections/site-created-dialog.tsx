@@ -65,7 +65,8 @@ export function SiteCreatedDialog({ site }: { site: SiteOverview }) {
 
 function nextSteps(siteType: SiteType): { section: string; label: string }[] {
   return [
-    { section: "general", label: "Add your logo, colour and navigation" },
+    { section: "general", label: "Add your logo and navigation" },
+    { section: "appearance", label: "Choose its colour, font and theme" },
     { section: "domain", label: "Put it on your own domain" },
     ...(siteTypeHas(siteType, "subscribers") ? [{ section: "subscribers", label: "Invite readers to subscribe" }] : []),
     { section: "widget", label: "Embed it in your app with the widget" },

@@ -4,6 +4,7 @@ import type { SiteOverview } from "@/core/sites/get-site-overview";
 import type { SubscriberRow } from "@/core/subscribers/list-site-subscribers";
 import type { SectionId } from "./catalog";
 import { GeneralSection } from "./general";
+import { AppearanceSection } from "./appearance";
 import { AssistantSection } from "./assistant";
 import { DomainSection } from "./domain";
 import { PasswordSection, RedirectsSection } from "./access";
@@ -32,6 +33,7 @@ export function SiteScreen({ section, site, extra }: { section: SectionId; site:
     <>
       <SiteCreatedDialog site={site} />
       {section === "general" ? <GeneralSection site={site} notionOAuth={extra.notionOAuth} /> : null}
+      {section === "appearance" ? <AppearanceSection site={site} /> : null}
       {section === "assistant" ? <AssistantSection site={site} aiModel={extra.aiModel} /> : null}
       {section === "domain" ? <DomainSection site={site} /> : null}
       {section === "password" ? <PasswordSection site={site} /> : null}

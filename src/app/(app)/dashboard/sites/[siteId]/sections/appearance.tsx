@@ -1,0 +1,113 @@
+"use client";
+
+import { useId, useState } from "react";
+import type { SiteOverview } from "@/core/sites/get-site-overview";
+import { CUSTOM_CSS_MAX } from "@/core/sites/site-settings";
+import { siteRpc } from "@/rpc/client";
+import { Button } from "@/components/button";
+import { ColorField, Panel, SelectField, Toggle } from "@/components/fields";
+import { FieldErrors, useFieldError } from "@/components/field-errors";
+import { useSave } from "./use-save";
+
+type Theme = SiteOverview["settings"]["theme"];
+
+/** The site's look (review D13): colour, font, light/dark, the badge, and the owner's own CSS. */
+export function AppearanceSection({ site }: { site: SiteOverview }) {
+  return (
+    <div className="space-y-6">
+      <LookPanel site={site} />
+      <CustomCssPanel site={site} />
+    </div>
+  );
+}
+
+const FONTS: { value: Theme["font"]; label: string }[] = [
+  { value: "system", label: "System sans-serif" },
+  { value: "inter", label: "Inter (sans-serif)" },
+  { value: "serif", label: "System serif" },
+  { value: "lora", label: "Lora (serif)" },
+  { value: "mono", label: "System monospace" },
+  { value: "jetbrains-mono", label: "JetBrains Mono (monospace)" },
+];
+
+const THEMES: { value: Theme["defaultTheme"]; label: string }[] = [
+  { value: "system", label: "The visitor's system setting" },
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+];
+
+function LookPanel({ site }: { site: SiteOverview }) {
+  const theme = site.settings.theme;
+  const [accentColor, setAccent] = useState(theme.accentColor);
+  const [font, setFont] = useState(theme.font);
+  const [defaultTheme, setDefaultTheme] = useState(theme.defaultTheme);
+  const [hideThemeToggle, setHideToggle] = useState(theme.hideThemeToggle);
+  const [showBadge, setShowBadge] = useState(site.settings.showBadge);
+  const saving = useSave();
+  return (
+    <Panel title="Look" description="Inter, Lora and JetBrains Mono are served by your site itself: visitors' browsers ask no font service.">
+      <FieldErrors value={saving.errors}>
+        <ColorField label="Accent colour" value={accentColor} onChange={setAccent} />
+        <SelectField label="Font" value={font} onChange={setFont} options={FONTS} />
+        <SelectField label="Theme visitors see first" value={defaultTheme} onChange={setDefaultTheme} options={THEMES} />
+        <Toggle label="Hide the light/dark toggle (everyone gets the theme above)" checked={hideThemeToggle} onChange={setHideToggle} />
+        <Toggle label="Show the “Published with” badge" checked={showBadge} onChange={setShowBadge} />
+      </FieldErrors>
+      <Button
+        loading={saving.pending}
+        onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, settings: { theme: { accentColor, font, defaultTheme, hideThemeToggle }, showBadge } }))}
+      >
+        Save look
+      </Button>
+    </Panel>
+  );
+}
+
+function CustomCssPanel({ site }: { site: SiteOverview }) {
+  const [customCss, setCss] = useState(site.settings.theme.customCss);
+  const saving = useSave();
+  return (
+    <Panel title="Custom CSS" description="Added after the site's own styles on every page, served from your site's address. Scripts and fonts from other sites stay blocked.">
+      <FieldErrors value={saving.errors}>
+        <CssField value={customCss} onChange={setCss} />
+      </FieldErrors>
+      <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, settings: { theme: { customCss } } }))}>
+        Save CSS
+      </Button>
+    </Panel>
+  );
+}
+
+/** A code box with its count; a refusal of the saved text shows under it in words. */
+function CssField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  const error = useFieldError("theme.customCss");
+  const over = value.length > CUSTOM_CSS_MAX;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
+        CSS
+      </label>
+      <textarea
+        id={id}
+        data-field="theme.customCss"
+        rows={10}
+        spellCheck={false}
+        value={value}
+        placeholder={".site-header { border-bottom: 0; }"}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby={`${error ? `${id}-error ` : ""}${id}-count`}
+        className={`mt-1 w-full rounded-md border bg-neutral-900 px-3 py-2 font-mono text-sm text-neutral-100 outline-none focus:ring-2 ${error || over ? "border-red-400 focus:ring-red-400/30" : "border-neutral-700 focus:border-[#5b8cff] focus:ring-[#5b8cff]/30"}`}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-300" data-testid="field-error">
+          {error}
+        </p>
+      ) : null}
+      <p id={`${id}-count`} className={`mt-1 text-xs ${over ? "text-red-300" : "text-neutral-400"}`}>
+        {value.length.toLocaleString("en-US")} of {CUSTOM_CSS_MAX.toLocaleString("en-US")} characters
+      </p>
+    </div>
+  );
+}
