@@ -20,7 +20,7 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
   {
     screen: "general",
     title: "General",
-    summary: "The site's name, address, Notion page, navigation, look and images.",
+    summary: "The site's name, address, Notion page, navigation and images.",
     body: [
       "General is where a site starts. Each panel has its own Save button; leaving the screen with unsaved changes asks first.",
       "Sync now reads the Notion page again at once; otherwise the site refreshes in the background when a visit finds its copy older than a few seconds. Pause site takes the site offline without deleting anything.",
@@ -31,7 +31,20 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
       "Change Notion page points the site at another public page, checked while you type with the same rules as when you created the site. Settings, redirects and subscribers stay.",
       "Connect Notion reads the site through a Notion connection instead, so the page can stay private in Notion.",
       "Navigation adds links to the header: a page of the site (/path), another website or an email address.",
-      "Look sets the accent colour and font; Images sets the logo, favicon and social image (PNG, JPEG, WebP, GIF or ICO up to 5 MB). The social image is also the site's picture in your list of sites.",
+      "Images sets the logo, favicon and social image (PNG, JPEG, WebP, GIF or ICO up to 5 MB). The social image is also the site's picture in your list of sites.",
+    ],
+  },
+  {
+    screen: "appearance",
+    title: "Appearance",
+    summary: "How the site looks: accent colour, font, light or dark, the badge and your own CSS.",
+    body: [
+      "The accent colour tints links and buttons; the font styles the Notion content as well as the site's header and menus. Inter, Lora and JetBrains Mono are served by the site itself, so no visitor's browser asks a font service.",
+      "Theme visitors see first picks light, dark or the visitor's system setting; Hide the light/dark toggle keeps every visitor on that theme.",
+    ],
+    points: [
+      "Custom CSS (up to 20,000 characters) is added after the site's own styles, on every page, from the site's own address.",
+      "Hiding the “Made with” badge needs the Pro plan.
     ],
   },
   {
