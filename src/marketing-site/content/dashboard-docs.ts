@@ -44,7 +44,7 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
     ],
     points: [
       "Custom CSS (up to 20,000 characters) is added after the site's own styles, on every page, from the site's own address.",
-      "Hiding the “Made with” badge needs the Pro plan.
+      "Hiding the “Made with” badge needs the Pro plan.",
     ],
   },
   {
