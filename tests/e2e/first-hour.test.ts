@@ -76,7 +76,7 @@ describe.each([
 
     // Change the font (the Appearance screen: fonts the site serves itself among them), then try to leave for another
     // screen: warned, and staying keeps the edit.
-    await page.getByRole("link", { name: "Appearance" }).click();
+    await page.getByRole("link", { name: "Appearance", exact: true }).click();
     await page.waitForURL(/\/appearance$/);
     await page.getByLabel("Font").selectOption("lora");
     const dialogs: string[] = [];
@@ -84,13 +84,13 @@ describe.each([
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await page.getByRole("link", { name: "Redirects" }).click();
+    await page.getByRole("link", { name: "Redirects", exact: true }).click();
     await expect.poll(() => dialogs).toEqual([LEAVE_WARNING]);
     expect(new URL(page.url()).pathname).not.toMatch(/\/redirects$/);
     expect(await page.getByLabel("Font").inputValue()).toBe("lora");
     await page.getByRole("button", { name: "Save look" }).click();
     await page.getByText("Saved").first().waitFor();
-    await page.getByRole("link", { name: "Redirects" }).click(); // saved: no warning now
+    await page.getByRole("link", { name: "Redirects", exact: true }).click(); // saved: no warning now
     await page.waitForURL(/\/redirects$/);
 
     // The versioned docs site of the demo (its owner signs in): a private page is refused as a version.

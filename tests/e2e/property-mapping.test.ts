@@ -96,7 +96,7 @@ describe("mapping a blog database's own property names", () => {
   });
 
   it("shows the mapping in General → Database properties, and keeps a change", async () => {
-    await page.getByRole("link", { name: "General" }).click();
+    await page.getByRole("link", { name: "General", exact: true }).click();
     await showProperties();
     expect(await page.locator("select[id^=map-]").evaluateAll((els) => els.map((el) => el.id))).toContain("map-date");
     expect(await selected("date")).toBe("Went out on (date)");
