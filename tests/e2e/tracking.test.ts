@@ -131,7 +131,16 @@ describe("with every tracking variable set", () => {
     expect((await queued()).fbq).toContainEqual(["trackCustom", "new-site", { siteType: "blog" }]);
 
     await page.getByRole("link", { name: "Domain", exact: true }).click();
-    await page.getByRole("textbox", { name: "Domain" }).fill("blog.tracked.test");
+    // A screen that hydrates after the first fill resets the field (Save stays disabled): fill until it takes.
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole("textbox", { name: "Domain" }).fill("blog.tracked.test");
+          return page.getByRole("button", { name: "Save domain" }).isEnabled();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await page.getByRole("button", { name: "Save domain" }).click();
     await expect.poll(() => posthog.filter((e) => e.event === "add-custom-domain").length, { timeout: 15_000 }).toBe(1);
     // Both happened in this document (/new-site then the dashboard, navigated client-side): once each in its queues.
