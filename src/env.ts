@@ -64,6 +64,8 @@ const rawEnvSchema = z.object({
   PAGEWRIGHT_ROLE: z.enum(SERVER_ROLES).default("all"),
   /** Memory for Notion snapshots kept per process (least recently used sites leave first), in MB. */
   SNAPSHOT_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),
+  /** Memory for rendered responses kept per process (all encodings counted); least recently used out first. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   /** How long a site's refresh holds it before another process may take over (one killed mid-refresh holds it this long). */
   REFRESH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(120),
   /** Built-in analytics (issue 25): raw events kept this many days (aggregates for ever), batch flush and rollup periods. */

@@ -81,11 +81,16 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
     }
   };
 
+  // A page tree polled for changes: every known page's current edit time at once (100 per request, shared with other
+  // sites refreshing at the same moment), the roots' included, so an unchanged root is reused rather than read again.
+  // Only where the times are exact (the public path: milliseconds; the official API rounds them to the minute).
+  const current = !isDatabaseSite && !changedPageIds && previous.size && source.exactEditTimes ? await source.editTimes([...previous.keys()]) : undefined;
   const roots: SnapshotPage[] = [];
   const unreadableRoots: string[] = [];
   for (const [index, rootId] of unique(rootPageIds).entries()) {
     const before = previous.get(rootId);
-    const reuse = changedPageIds && !isDatabaseSite && before && !changedPageIds.has(rootId);
+    const untouched = before && current && !holdsDatabase(before) && before.lastEditedTime > 0 && current.get(rootId) === before.lastEditedTime;
+    const reuse = (changedPageIds && !isDatabaseSite && before && !changedPageIds.has(rootId)) || untouched;
     if (reuse) pages.set(rootId, before);
     try {
       roots.push(reuse ? before : await fetchPage(rootId, null));
@@ -110,7 +115,7 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
         }),
     );
   } else {
-    await walkTrees(source, roots, previous, pages, fetchChild, changedPageIds);
+    await walkTrees(source, roots, previous, pages, fetchChild, changedPageIds, current);
   }
 
   withSubPageIcons(pages);
@@ -251,11 +256,12 @@ async function walkTrees(
   pages: Map<string, SnapshotPage>,
   fetchChild: (id: string, parent: string) => Promise<SnapshotPage | null>,
   changedPageIds: ReadonlySet<string> | undefined,
+  timesAsked: Map<string, number> | undefined,
 ): Promise<void> {
   // Current last_edited_time of every sub-page we knew, so unchanged parents still reveal edited children. A
-  // webhook-driven refresh already knows what changed and skips this.
+  // webhook-driven refresh already knows what changed and skips this; a poll may have asked already (with the roots).
   const known = [...previous.keys()].filter((id) => !roots.some((r) => r.pageId === id));
-  const current = changedPageIds ? new Map<string, number>() : await source.editTimes(known);
+  const current = changedPageIds ? new Map<string, number>() : (timesAsked ?? (await source.editTimes(known)));
 
   let level: { page: SnapshotPage; depth: number }[] = roots.map((page) => ({ page, depth: 0 }));
   while (level.length) {

@@ -28,7 +28,7 @@ export function createSiteServer(runtime: Runtime) {
   const stampHttps = createHttpsStamp(runtime.db, runtime.env.TRUST_PROXY);
   const services: SiteServices = {
     runtime,
-    cache: createSiteCache(),
+    cache: createSiteCache(runtime.env.PAGE_CACHE_MB * 1024 * 1024),
     take: createRateLimits(runtime.db),
     htmlCacheControl: `public, max-age=0, s-maxage=${runtime.env.REVALIDATE_SECONDS}, stale-while-revalidate=86400`,
     appOrigin: new URL(runtime.env.APP_URL).origin,

@@ -17,8 +17,8 @@ import type { PublishedSite } from "./site-lookup";
  */
 const MAX_MODELS = 200;
 
-export function createSiteCache() {
-  const pages = new PageCache();
+export function createSiteCache(pageCacheBytes?: number) {
+  const pages = new PageCache(pageCacheBytes);
   const counts = processCounters().pageCache;
   const models = new LRUCache<string, { version: number; model: SiteModel | null }>({ max: MAX_MODELS });
 

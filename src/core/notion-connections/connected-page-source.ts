@@ -24,5 +24,5 @@ export async function connectedPageSource(deps: NotionConnectionDeps, connection
         throw err;
       }
     };
-  return { fetchPage: noting(source.fetchPage), editTimes: noting(source.editTimes), isGone: source.isGone };
+  return { fetchPage: noting(source.fetchPage), editTimes: noting(source.editTimes), exactEditTimes: source.exactEditTimes, isGone: source.isGone };
 }

@@ -23,6 +23,8 @@ export function officialPageSource(client: OfficialClient, opts: { workspaceId?:
       );
       return times;
     },
+    // The official API gives edit times to the minute: an edit within the minute of the last read would be missed.
+    exactEditTimes: false,
     isGone: (err) => err instanceof OfficialNotionError && err.failure === "not_shared",
   };
 }

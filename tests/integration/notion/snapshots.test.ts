@@ -211,16 +211,27 @@ describe("page trees refresh incrementally", () => {
     expect(await content.refresh(ref)).toMatchObject({ status: "updated", fetched: 5 });
     await control().reset();
 
-    expect(await content.refresh(ref)).toMatchObject({ status: "unchanged", fetched: 1, reused: 4 });
-    expect((await control().calls()).byEndpoint).toEqual({ loadPageChunk: 1, syncRecordValuesMain: 1 });
+    // One request asks every page's edit time, the root's too: nothing changed, nothing is read.
+    expect(await content.refresh(ref)).toMatchObject({ status: "unchanged", fetched: 0, reused: 5 });
+    expect((await control().calls()).byEndpoint).toEqual({ syncRecordValuesMain: 1 });
     await control().reset();
 
     await control().touch(docs.grandchild, "On Linux (Debian)");
-    expect(await content.refresh(ref)).toMatchObject({ status: "updated", fetched: 2, reused: 3 });
+    expect(await content.refresh(ref)).toMatchObject({ status: "updated", fetched: 1, reused: 4 });
     const calls = await control().calls();
-    expect(calls.byEndpoint.loadPageChunk).toBe(2);
+    expect(calls.byEndpoint.loadPageChunk).toBe(1);
     expect(calls.byPage[docs.grandchild]).toBe(2); // the times batch and the refetch
     expect(titleIn(await content.getSnapshot(site.id), docs.grandchild)).toBe("On Linux (Debian)");
+  });
+
+  it("page trees polled at the same moment share one request for their edit times", async () => {
+    const content = service();
+    const sitesAtOnce = [contentSiteOf((await insertSite(database, "docs", docs.root)).site), contentSiteOf((await insertSite(database, "simple", docs.root)).site)];
+    for (const ref of sitesAtOnce) await content.refresh(ref);
+    await control().reset();
+    const results = await Promise.all(sitesAtOnce.map((ref) => content.refresh(ref)));
+    expect(results.map((r) => r.status)).toEqual(["unchanged", "unchanged"]);
+    expect((await control().calls()).byEndpoint).toEqual({ syncRecordValuesMain: 1 });
   });
 
   it("a first visit with Notion down gets no snapshot and records why", async () => {

@@ -33,6 +33,7 @@ function sourceOf(tree: Tree) {
       askedTimes.push(ids);
       return new Map(ids.filter((id) => tree[id]).map((id) => [id, tree[id]!.edited]));
     },
+    exactEditTimes: true,
     isGone: (err) => Boolean((err as { gone?: boolean }).gone),
   };
   return { source, fetched, askedTimes };
@@ -84,8 +85,29 @@ describe("targeted refresh (webhooks)", () => {
     t.b = { ...t.b!, edited: 5, text: "B edited" };
     const { source, fetched, askedTimes } = sourceOf(t);
     await fetchSiteContent(source, { siteType: "docs", rootPageIds: ["root"], previous: first.pages });
-    expect(askedTimes).toHaveLength(1);
-    expect(fetched.sort()).toEqual(["b", "root"]);
+    // One request for every known page's time, the root's included: the unchanged root is reused, not read again.
+    expect(askedTimes.map((ids) => [...ids].sort())).toEqual([["a", "a1", "b", "root"]]);
+    expect(fetched.sort()).toEqual(["b"]);
+  });
+
+  it("polling reads the root again when its own edit time moved (its content or its list of sub-pages changed)", async () => {
+    const t = tree();
+    const first = await fetchSiteContent(sourceOf(t).source, { siteType: "docs", rootPageIds: ["root"], previous: new Map() });
+    t.c = { children: [], edited: 7, text: "C" };
+    t.root = { ...t.root!, children: ["a", "b", "c"], edited: 7 };
+    const { source, fetched } = sourceOf(t);
+    const second = await fetchSiteContent(source, { siteType: "docs", rootPageIds: ["root"], previous: first.pages });
+    expect(fetched.sort()).toEqual(["c", "root"]);
+    expect([...second.pages.keys()].sort()).toEqual(["a", "a1", "b", "c", "root"]);
+  });
+
+  it("always reads the root when the source's edit times are not exact (the official API's are to the minute)", async () => {
+    const t = tree();
+    const first = await fetchSiteContent(sourceOf(t).source, { siteType: "docs", rootPageIds: ["root"], previous: new Map() });
+    const { source, fetched, askedTimes } = sourceOf(t);
+    await fetchSiteContent({ ...source, exactEditTimes: false }, { siteType: "docs", rootPageIds: ["root"], previous: first.pages });
+    expect(fetched).toEqual(["root"]);
+    expect(askedTimes.map((ids) => [...ids].sort())).toEqual([["a", "a1", "b"]]);
   });
 });
 
@@ -150,6 +172,7 @@ describe("targeted refresh of a database site's rows (webhooks)", () => {
       async editTimes() {
         throw new Error("a database site reads its rows' times from the query");
       },
+      exactEditTimes: true,
       isGone: (err) => Boolean((err as { gone?: boolean }).gone),
     };
     return { source, fetched };
