@@ -92,7 +92,8 @@ export async function startApp(opts: StartAppOptions = {}): Promise<AppProcess> 
     output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        // Gone already: exited, or killed by a signal (a test's SIGKILL), which leaves exitCode null.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once("exit", (code) => resolve(code));
         child.kill("SIGTERM");
       }),
