@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/db/client";
@@ -46,6 +47,32 @@ async function storedPages(): Promise<number> {
   return row!.n;
 }
 
+/** Every process under `pid`, children first found through each thread's list in /proc (Linux). */
+function descendantsOf(pid: number): number[] {
+  const childrenOf = (task: string) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return []; // the thread or process ended meanwhile
+    }
+  };
+  let tasks: string[] = [];
+  try {
+    tasks = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return tasks.flatMap(childrenOf).flatMap((child) => [child, ...descendantsOf(child)]);
+}
+/** Whether `pid` still runs (a zombie waiting to be reaped does not). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
 /** Polls until `check` holds; fails after `withinMs` saying what was awaited. */
 async function until(what: string, withinMs: number, check: () => Promise<boolean>): Promise<void> {
   const started = Date.now();
@@ -84,10 +111,13 @@ describe("a process killed mid-refresh", () => {
     });
     const held = await syncRow();
 
-    // The server runs no child processes of its own: killing its one process kills all of it, at once.
+    // A dies as a machine or container does: SIGKILL to the server and every process under it (esbuild's service),
+    // all at once. (A test server shares the test's process group, so the group itself is not signalled.)
     const exited = new Promise<NodeJS.Signals | null>((resolve) => a.child.once("exit", (_code, signal) => resolve(signal)));
-    a.child.kill("SIGKILL");
+    const killed = [a.child.pid!, ...descendantsOf(a.child.pid!)];
+    for (const pid of killed) process.kill(pid, "SIGKILL");
     expect(await exited).toBe("SIGKILL");
+    await until("every process of A is gone", 10_000, async () => killed.every((pid) => !running(pid)));
 
     // Nothing lost: the snapshot A was replacing is whole, and B serves it while the dead process's lease holds.
     const afterKill = await syncRow();
