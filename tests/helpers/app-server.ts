@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_BUNDLE } from "../../scripts/build-stamp.mjs";
 import { ensureBuild, ROOT } from "../../scripts/build-state";
 import { migratedPgliteDataDir } from "./pglite-template";
 import { createTestDatabase, testDbMode } from "./test-database";
@@ -41,10 +42,15 @@ export function ensureTestBuild(): void {
   built = true;
 }
 
-/** Spawns the real server (`src/server.ts`) as a child process and resolves once it is ready. */
+/**
+ * Spawns the real server as a child process and resolves once it is ready. It runs what `npm start` runs: the server
+ * bundled from the current sources (made by the build, which is rebuilt when src/ changes), with plain Node — about
+ * 2 s less per start than type-stripping src/server.ts through tsx.
+ */
 export function spawnServer(env: Record<string, string | undefined>): { child: ChildProcess; output(): string; ready: Promise<void> } {
+  ensureTestBuild();
   let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/server.ts")], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -102,7 +108,8 @@ export async function startApp(opts: StartAppOptions = {}): Promise<AppProcess> 
     output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        // Gone already: exited, or killed by a signal (a test's SIGKILL), which leaves exitCode null.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once("exit", (code) => resolve(code));
         child.kill("SIGTERM");
       }),

@@ -1,10 +1,10 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { ROOT } from "../../scripts/build-state";
+import { migrationsHash } from "./migrations-hash";
 
 /**
  * Creating a PGlite cluster and running every migration costs ~10 s of CPU; copying a migrated one costs milliseconds.
@@ -13,11 +13,7 @@ import { ROOT } from "../../scripts/build-state";
  * and tests that give their own data directory (restarts, the demo, `npm start`) start from nothing.
  */
 function templateKey(): string {
-  const hash = crypto.createHash("sha256");
-  const folder = path.join(ROOT, "drizzle");
-  for (const file of fs.readdirSync(folder).filter((f) => f.endsWith(".sql")).sort()) {
-    hash.update(file).update(fs.readFileSync(path.join(folder, file)));
-  }
+  const hash = migrationsHash();
   hash.update(fs.readFileSync(path.join(ROOT, "node_modules", "@electric-sql", "pglite", "package.json")));
   return hash.digest("hex").slice(0, 16);
 }

@@ -22,7 +22,8 @@ async function start(opts: Parameters<typeof startApp>[0] = {}) {
 
 describe("data survives a restart", () => {
   it("keeps users and the session secret across a restart", async () => {
-    const first = await start();
+    // Other tests get an already migrated PostgreSQL database; this first start migrates an empty one itself.
+    const first = await start({ databaseUrl: testDbMode() === "postgres" ? await createTestDatabase({ empty: true }) : undefined });
     const { jar } = await testLogin(first.url, "keeper@example.com");
     const before = await getSession(first.url, jar);
     expect(before?.jwt.isNewUser).toBe(true);
