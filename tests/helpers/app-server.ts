@@ -57,7 +57,7 @@ export function spawnServer(env: Record<string, string | undefined>): { child: C
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       // The stand-ins are not Notion: tests run at their pace unless they test the budget or the refresh intervals
-      // (whose test fixtures were last edited years ago) themselves.
+      // (the demo workspace was last edited weeks ago) themselves.
       NOTION_REQUESTS_PER_SECOND: "1000",
       REVALIDATE_QUIET_SECONDS: "0",
       REVALIDATE_IDLE_SECONDS: "0",
