@@ -63,9 +63,9 @@ const rawEnvSchema = z.object({
    */
   PAGEWRIGHT_ROLE: z.enum(SERVER_ROLES).default("all"),
   /** Memory for Notion snapshots kept per process (least recently used sites leave first), in MB. */
-  SNAPSHOT_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),
+  SNAPSHOT_CACHE_MB: z.coerce.number().int().min(1).max(65_536).optional(),
   /** Memory for rendered responses kept per process (all encodings counted); least recently used out first. */
-  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).optional(),
   /** How long a site's refresh holds it before another process may take over (one killed mid-refresh holds it this long). */
   REFRESH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(120),
   /** Built-in analytics (issue 25): raw events kept this many days (aggregates for ever), batch flush and rollup periods. */
@@ -147,7 +147,10 @@ const rawEnvSchema = z.object({
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
 
-export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV" | "NOTION_OFFICIAL_API_BASE" | "NOTION_CANARY_PAGE" | "ADMIN_EMAILS"> & {
+export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV" | "NOTION_OFFICIAL_API_BASE" | "NOTION_CANARY_PAGE" | "ADMIN_EMAILS" | "SNAPSHOT_CACHE_MB" | "PAGE_CACHE_MB"> & {
+  /** Defaults follow the role: a sites-only process is meant to be light and many (README "Running several processes"). */
+  SNAPSHOT_CACHE_MB: number;
+  PAGE_CACHE_MB: number;
   APP_URL: string;
   APPS_DOMAIN: string;
   NOTION_FILE_HOSTS: string[];
@@ -258,6 +261,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     NOTION_OFFICIAL_API_BASE: (raw.NOTION_OFFICIAL_API_BASE ?? NOTION_OFFICIAL_API_DEFAULT).replace(/\/+$/, ""),
     NOTION_CANARY_PAGE: canaryPage,
     ADMIN_EMAILS: list(raw.ADMIN_EMAILS).map((e) => e.toLowerCase()),
+    SNAPSHOT_CACHE_MB: raw.SNAPSHOT_CACHE_MB ?? (raw.PAGEWRIGHT_ROLE === "sites" ? 64 : 256),
+    PAGE_CACHE_MB: raw.PAGE_CACHE_MB ?? (raw.PAGEWRIGHT_ROLE === "sites" ? 16 : 64),
     notionOAuthEnabled: Boolean(raw.NOTION_OAUTH_CLIENT_ID),
     PADDLE_ENV: raw.PADDLE_ENV ?? (isProductionStage && raw.RELEASE_STAGE === "production" ? "production" : "sandbox"),
     billingEnabled: Boolean(raw.PADDLE_API_KEY),

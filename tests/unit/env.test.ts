@@ -138,4 +138,11 @@ describe("parseEnv", () => {
     const pg = { DATABASE_URL: "postgres://u:p@127.0.0.1:5432/db", AUTH_SECRET: "s".repeat(32) };
     for (const role of ["sites", "app", "worker"]) expect(parseEnv({ ...pg, PAGEWRIGHT_ROLE: role }).PAGEWRIGHT_ROLE).toBe(role);
   });
+
+  it("keeps a sites-only process light by default: smaller snapshot and page caches, unless set", () => {
+    const pg = { DATABASE_URL: "postgres://u:p@127.0.0.1:5432/db", AUTH_SECRET: "s".repeat(32) };
+    expect(parseEnv({})).toMatchObject({ SNAPSHOT_CACHE_MB: 256, PAGE_CACHE_MB: 64 });
+    expect(parseEnv({ ...pg, PAGEWRIGHT_ROLE: "sites" })).toMatchObject({ SNAPSHOT_CACHE_MB: 64, PAGE_CACHE_MB: 16 });
+    expect(parseEnv({ ...pg, PAGEWRIGHT_ROLE: "sites", SNAPSHOT_CACHE_MB: "200", PAGE_CACHE_MB: "40" })).toMatchObject({ SNAPSHOT_CACHE_MB: 200, PAGE_CACHE_MB: 40 });
+  });
 });
