@@ -57,7 +57,8 @@ type RunFigures = {
   stats: RateStats;
   from: number;
   to: number;
-  pageChecks: { ms: number; ok: boolean }[];
+  /** `outcome`: the page's state (`valid` expected) or the RPC's error code. */
+  pageChecks: { ms: number; ok: boolean; outcome: string }[];
   visits: { count: number; failed: number; ms: number[] };
   rss: { role: string; mb: number }[];
   burst: { role: string; perSecond: number; non2xx: number }[];
@@ -160,7 +161,7 @@ async function run(databaseUrl: string, stub: { url: string; apiBaseUrl: string 
     await control.rateLimit({ requestsPerSecond: NOTION_RPS });
     const from = Date.now();
     const until = from + SECONDS * 1000;
-    const pick = zipfPicker(HOT);
+    const pick = zipfPicker(hot.length);
     let turn = 0;
     const nextPort = () => ports[turn++ % ports.length]!;
 
@@ -216,7 +217,7 @@ async function run(databaseUrl: string, stub: { url: string; apiBaseUrl: string 
     })();
 
     // The owner's page check, as the dashboard asks it, while all that runs.
-    const pageChecks: { ms: number; ok: boolean }[] = [];
+    const pageChecks: RunFigures["pageChecks"] = [];
     const checker = (async () => {
       await sleep(Math.min(PAGE_CHECK_EVERY_MS / 2, until - Date.now()));
       for (let i = 0; Date.now() < until; i++) {
@@ -224,7 +225,8 @@ async function run(databaseUrl: string, stub: { url: string; apiBaseUrl: string 
         const began = performance.now();
         const reply = await rpc(`http://localhost:${ports[0]}`, jar, "site", "safeGetNotionPageState", { notionPageUrl: notionUrl(site.title, site.pageId) }).catch(() => null);
         const state = (reply?.body.result as { state?: string } | undefined)?.state;
-        pageChecks.push({ ms: performance.now() - began, ok: state === "valid" });
+        const outcome = state ?? reply?.body.error?.data?.code ?? (reply ? `HTTP ${reply.status}` : "no answer");
+        pageChecks.push({ ms: performance.now() - began, ok: state === "valid", outcome });
         await sleep(Math.min(PAGE_CHECK_EVERY_MS, until - Date.now()));
       }
     })();
@@ -247,6 +249,13 @@ async function run(databaseUrl: string, stub: { url: string; apiBaseUrl: string 
   }
 }
 
+/** "valid 3, UPSTREAM 2": how often each outcome came back. */
+function outcomes(list: string[]): string {
+  const counts = new Map<string, number>();
+  for (const o of list) counts.set(o, (counts.get(o) ?? 0) + 1);
+  return [...counts].map(([o, n]) => `${o} ${n}`).join(", ") || "-";
+}
+
 function rowsOf(one: RunFigures, two: RunFigures): BenchRow[] {
   const columns = (f: (r: RunFigures) => string | number, name: string, goal = "") => ({ name, "one process (all)": f(one), "two processes (all + sites)": f(two), goal });
   const seconds = (ms: number) => (Number.isFinite(ms) ? +(ms / 1000).toFixed(1) : `> ${EDIT_GIVE_UP_MS / 1000}`);
@@ -258,7 +267,7 @@ function rowsOf(one: RunFigures, two: RunFigures): BenchRow[] {
   const mid = (r: RunFigures) => r.from + (r.to - r.from) / 2;
   const checksOk = (r: RunFigures) => r.pageChecks.filter((c) => c.ok).length;
   return [
-    columns((r) => `${Math.round((r.to - r.from) / 1000)} s`, `run: ${SITES} sites, visitors on the hottest ${HOT} (Zipf), an edit every ${EDIT_EVERY_MS / 1000} s`),
+    columns((r) => `${Math.round((r.to - r.from) / 1000)} s`, `run: ${SITES} sites, visitors on the hottest ${Math.min(HOT, SITES)} (Zipf), an edit every ${EDIT_EVERY_MS / 1000} s`),
     columns((r) => `${r.edits.filter(Number.isFinite).length} of ${r.editsMade}`, "edits visible (within 120 s)"),
     columns((r) => seconds(percentile(r.edits, 50)), "edit → visible p50, s"),
     columns((r) => seconds(percentile(r.edits, 95)), "edit → visible p95, s", "≤ 30 s"),
@@ -269,6 +278,7 @@ function rowsOf(one: RunFigures, two: RunFigures): BenchRow[] {
     columns((r) => sum(inWindow(r).map((s) => s.limited)), "429s sent, whole run"),
     columns((r) => sum(inWindow(r, mid(r)).map((s) => s.limited)), "429s sent, last half (steady state)", "0"),
     columns((r) => `${checksOk(r)} of ${r.pageChecks.length}`, "owner page checks answered valid"),
+    columns((r) => outcomes(r.pageChecks.map((c) => c.outcome)), "owner page check outcomes"),
     columns((r) => (r.pageChecks.length ? percentile(r.pageChecks.map((c) => c.ms), 50) : "-"), "owner page check p50, ms", "≤ 2,000"),
     columns((r) => (r.pageChecks.length ? Math.round(Math.max(...r.pageChecks.map((c) => c.ms))) : "-"), "owner page check max, ms", "≤ 2,000"),
     columns((r) => `${r.visits.count} (${r.visits.failed} failed)`, "visitor page reads"),
