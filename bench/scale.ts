@@ -61,6 +61,8 @@ type RunFigures = {
   pageChecks: { ms: number; ok: boolean; outcome: string }[];
   visits: { count: number; failed: number; ms: number[] };
   rss: { role: string; mb: number }[];
+  /** Spawn → first /api/health answer and first page, per process (ms). */
+  ready: { role: string; firstAnswerMs: number; firstPageMs?: number }[];
   burst: { role: string; perSecond: number; non2xx: number }[];
 };
 
@@ -243,7 +245,8 @@ async function run(databaseUrl: string, stub: { url: string; apiBaseUrl: string 
       const result = await load.done;
       burst.push({ role: p.role, perSecond: Math.round(result.perSecond), non2xx: result.non2xx });
     }
-    return { edits, editsMade, stats, from, to, pageChecks, visits, rss, burst };
+    const ready = processes.map((p) => ({ role: p.role, firstAnswerMs: p.firstAnswerMs, firstPageMs: p.firstPageMs }));
+    return { edits, editsMade, stats, from, to, pageChecks, visits, rss, ready, burst };
   } finally {
     for (const p of processes) await p.stop();
   }
@@ -284,6 +287,7 @@ function rowsOf(one: RunFigures, two: RunFigures): BenchRow[] {
     columns((r) => `${r.visits.count} (${r.visits.failed} failed)`, "visitor page reads"),
     columns((r) => (r.visits.ms.length ? percentile(r.visits.ms, 95) : "-"), "visitor page read p95, ms"),
     columns((r) => r.rss.map((p) => `${p.role} ${p.mb}`).join(", "), "RSS after the run, MB", "sites ≤ 256, all ≤ 512"),
+    columns((r) => r.ready.map((p) => `${p.role} ${(p.firstAnswerMs / 1000).toFixed(1)} / ${((p.firstPageMs ?? Number.NaN) / 1000).toFixed(1)}`).join(", "), "ready: spawn → first /api/health / first page, s", "sites ≤ 2 s"),
     columns((r) => r.burst.map((b) => `${b.role} ${b.perSecond}${b.non2xx ? ` (${b.non2xx} non-2xx)` : ""}`).join(", "), `cached page req/s (${BURST_SECONDS} s burst, 10 connections)`),
   ];
 }
