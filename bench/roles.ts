@@ -21,6 +21,8 @@ import type { BenchRow } from "./sync";
  */
 
 const SITES = Number(process.env.BENCH_ROLES_SITES ?? 2000);
+/** Only these runs (comma list of roles, e.g. `sites,worker`; `old` for the old start); default all. */
+const ONLY = process.env.BENCH_ROLES_ONLY?.split(",").map((r) => r.trim());
 const READERS = 8;
 const MB = 1024 * 1024;
 
@@ -48,6 +50,7 @@ export async function benchRoles(): Promise<BenchRow[]> {
     { name: `all, old start (tsx src/server.ts; + ${hashMs} ms hashing the sources)`, role: "all", command: ["--import", "tsx", path.join(ROOT, "src/server.ts")], readsSites: true },
   ];
   for (const run of runs) {
+    if (ONLY && !ONLY.includes(run.name.startsWith("all, old") ? "old" : run.role)) continue;
     const started = await start({ command: run.command, databaseUrl, role: run.role, firstSiteHost: run.readsSites ? hostKeys[0]! : undefined });
     try {
       const readMs = run.readsSites ? await readEverySite(started.port, hostKeys) : await readAppPages(started.port, run.role);

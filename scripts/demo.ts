@@ -22,6 +22,10 @@ const stub = await createNotionStub({ dataDir: WORKSPACE, port: STUB_PORT });
 process.env.NOTION_API_BASE = stub.apiBaseUrl;
 process.env.NOTION_FILE_HOSTS = stub.url;
 process.env.AUTH_TEST_LOGIN = "1";
+// The stand-in is not Notion, and its workspace was last edited long ago: every demo site refreshes at the active pace.
+process.env.NOTION_REQUESTS_PER_SECOND ??= "100";
+process.env.REVALIDATE_QUIET_SECONDS ??= "0";
+process.env.REVALIDATE_IDLE_SECONDS ??= "0";
 process.env.DATA_DIR = DATA_DIR;
 process.env.PORT = String(PORT);
 

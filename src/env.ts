@@ -51,6 +51,13 @@ const rawEnvSchema = z.object({
   TRUST_PROXY: proxyHops,
   REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
   /**
+   * Refresh intervals that follow a site's life: a site whose newest Notion edit is over an hour old is refreshed at
+   * most this often when read, one unchanged for over a day at most REVALIDATE_IDLE_SECONDS (never below
+   * REVALIDATE_SECONDS). Sync now and webhooks are always immediate.
+   */
+  REVALIDATE_QUIET_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  REVALIDATE_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /**
    * What this process does (README "Running several processes"): everything (the default), only published sites
    * (no Next.js loaded), only the app (dashboard, product website, API), or only background refreshes.
    */
@@ -73,6 +80,11 @@ const rawEnvSchema = z.object({
   NOTION_API_BASE: optionalString.pipe(z.url().optional()),
   NOTION_FILE_HOSTS: optionalString,
   NOTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Requests per second to Notion for the whole cluster (every process on the database shares it): for public
+   * pages, and apart for each connection (Notion limits each integration to about 3 per second on average).
+   */
+  NOTION_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(3),
   /** "Connect Notion" through the operator's public integration (issue 22): both or neither. */
   NOTION_OAUTH_CLIENT_ID: optionalString,
   NOTION_OAUTH_CLIENT_SECRET: optionalString,

@@ -4,6 +4,7 @@ import {
   customType,
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -803,4 +804,33 @@ export const changelogItemLinks = pgTable(
     itemUrl: text("item_url").notNull(),
   },
   (t) => [primaryKey({ columns: [t.changelogSiteId, t.entryPageId, t.itemPageId] }), index("changelog_item_links_roadmap_idx").on(t.roadmapSiteId, t.itemPageId)],
+);
+
+// ── The Notion request budget, shared by every process on the database (src/notion/budget/) ──
+
+/**
+ * One token bucket per thing Notion limits: "public" (the private web API, limited per address) and one per
+ * connection ("connection:<id>", the official API limits each integration). Refilled at the configured rate on the
+ * database's clock; `pausedUntil` is a 429's cool-down, which holds for the whole cluster.
+ */
+export const notionBudgetBuckets = pgTable("notion_budget_buckets", {
+  bucket: text("bucket").primaryKey(),
+  tokens: doublePrecision("tokens").notNull(),
+  refilledAt: timestamp("refilled_at", { withTimezone: true }).notNull().defaultNow(),
+  pausedUntil: timestamp("paused_until", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Processes waiting for a bucket, with the most urgent priority they wait at (0 = an owner in the dashboard … 3 = a
+ * background sweep): another process grants a less urgent request only when no fresh row outranks it.
+ */
+export const notionBudgetWaiters = pgTable(
+  "notion_budget_waiters",
+  {
+    processId: text("process_id").notNull(),
+    bucket: text("bucket").notNull(),
+    priority: integer("priority").notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.processId, t.bucket] })],
 );

@@ -37,6 +37,15 @@ export function notionUrlProblem(url: string): string | null {
 }
 
 /**
+ * A Notion link pasted without its scheme (`notion.so/…`, `www.notion.so/…`, `team.notion.site/…`) gets `https://`
+ * in front, as the owner meant (review O6); anything else is left as typed, so the rule above still speaks for it.
+ */
+export function withNotionScheme(input: string): string {
+  const trimmed = input.trim();
+  return /^((www\.)?notion\.so|[a-z0-9-]+\.notion\.site)\/\S/i.test(trimmed) ? `https://${trimmed}` : input;
+}
+
+/**
  * null when the page suits the site type, else the exact message to show. For a page read through a Notion
  * connection, "private" means not shared with it, and says how to share it.
  */

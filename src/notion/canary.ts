@@ -1,3 +1,4 @@
+import { withNotionPriority } from "./budget/request-context";
 import { fetchWholePage } from "./fetch-page";
 import { NotionRequestError, type NotionGateway } from "./notion-gateway";
 
@@ -26,7 +27,8 @@ export function startNotionCanary(opts: { gateway: NotionGateway; pageId: string
 
   async function runCheck(): Promise<CanaryStatus> {
     try {
-      await fetchWholePage(opts.gateway, opts.pageId);
+      // Nobody waits for it: the budget serves it last.
+      await withNotionPriority("sweep", "canary", () => fetchWholePage(opts.gateway, opts.pageId));
       Object.assign(state, { ok: true, error: null, endpoint: null, lastOkAt: new Date().toISOString() });
     } catch (err) {
       const wasOk = state.ok !== false;

@@ -1,11 +1,13 @@
 import { NotionAPI } from "notion-client";
 import pLimit, { type LimitFunction } from "p-limit";
 import { AppError } from "@/lib/errors";
+import type { NotionBudget } from "./budget/notion-budget";
 import { recordNotionRequest } from "./request-watch";
 
 /**
  * The one way we talk to Notion (CONTRACTS §6): notion-client 8.0.6 with its own retries off, our retries and 429
- * back-off on top, and one process-wide queue of at most 3 requests in flight across all sites.
+ * back-off on top. Each request first takes its turn from the cluster's Notion budget (budget/notion-budget.ts:
+ * a shared rate, the most urgent first, owners in turn), then one of this process's 3 slots.
  */
 
 export type NotionGatewayOptions = {
@@ -18,6 +20,8 @@ export type NotionGatewayOptions = {
   backoffMs?: number;
   /** Retry-After above this is not waited out: the request fails instead (a refresh can run later). */
   maxRetryAfterMs?: number;
+  /** The cluster's request budget; without one (scripts, unit tests) requests only queue for this process's slots. */
+  budget?: NotionBudget;
   /** Called when a request is retried (logging, tests). */
   onRetry?: (info: { endpoint: string; attempt: number; delayMs: number; reason: string }) => void;
 };
@@ -27,6 +31,8 @@ const DEFAULTS = { timeoutMs: 10_000, maxAttempts: 3, backoffMs: 500, maxRetryAf
 
 /** The queue is shared by every gateway in the process (Next's bundle included), so it lives on globalThis. */
 const QUEUE_KEY = Symbol.for("app.notion-queue");
+/** The budget's bucket for public pages: Notion limits its private web API per caller, whatever the page. */
+export const PUBLIC_BUCKET = "public";
 export const NOTION_CONCURRENCY = 3;
 
 function sharedQueue(): LimitFunction {
@@ -65,16 +71,32 @@ export class NotionRequestError extends AppError {
 
 type FetchArgs = Parameters<NotionAPI["fetch"]>[0];
 
-type HttpishError = { status?: number; statusCode?: number; response?: { headers?: Headers }; name?: string; cause?: unknown };
+type HttpishError = {
+  status?: number;
+  statusCode?: number;
+  response?: { headers?: Headers; _data?: { clientData?: { retryAfter?: unknown } } };
+  name?: string;
+  cause?: unknown;
+};
 
+/**
+ * How long Notion asks us to wait: its Retry-After header, else the private API's `clientData.retryAfter` (seconds)
+ * in the error's body.
+ */
 function retryAfterMs(err: HttpishError): number | undefined {
   const header = err.response?.headers?.get?.("retry-after");
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+  if (header) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    const date = Date.parse(header);
+    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+  }
+  const hint = err.response?._data?.clientData?.retryAfter;
+  return typeof hint === "number" && Number.isFinite(hint) && hint >= 0 ? hint * 1000 : undefined;
 }
+
+/** Notion's cool-down after a 429 that names none: it holds for about a minute (notion-client's own figure). */
+export const RATE_LIMIT_COOLDOWN_MS = 60_000;
 
 /** Sorts a thrown error into private / rate limited / unavailable. */
 export function classifyNotionError(err: unknown): NotionFailure {
@@ -96,7 +118,8 @@ export function classifyNotionError(err: unknown): NotionFailure {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class NotionGateway extends NotionAPI {
-  private readonly opts: Required<Omit<NotionGatewayOptions, "apiBaseUrl" | "onRetry">> & Pick<NotionGatewayOptions, "onRetry">;
+  private readonly opts: Required<Omit<NotionGatewayOptions, "apiBaseUrl" | "onRetry" | "budget">> & Pick<NotionGatewayOptions, "onRetry">;
+  private readonly budget: NotionBudget | undefined;
   readonly apiBaseUrl: string;
 
   constructor(options: NotionGatewayOptions = {}) {
@@ -107,6 +130,7 @@ export class NotionGateway extends NotionAPI {
     // parseResponse: JSON.parse — ofetch's default parser returns truncated JSON as a string instead of failing.
     super({ apiBaseUrl, ofetchOptions: { timeout: timeoutMs, retry: 0, parseResponse: JSON.parse } });
     this.apiBaseUrl = apiBaseUrl;
+    this.budget = options.budget;
     this.opts = {
       timeoutMs,
       maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
@@ -122,6 +146,7 @@ export class NotionGateway extends NotionAPI {
     const request: FetchArgs = { ...args, ofetchOptions: { ...args.ofetchOptions, timeout: this.opts.timeoutMs, retry: 0 } };
     for (let attempt = 1; ; attempt++) {
       try {
+        await this.budget?.take(PUBLIC_BUCKET);
         const result = await queue(() => super.fetch<T>(request));
         if (result === null || typeof result !== "object") {
           throw new NotionRequestError({ kind: "unavailable", reason: "invalid JSON" }, args.endpoint);
@@ -136,7 +161,10 @@ export class NotionGateway extends NotionAPI {
         }
         let delayMs: number;
         if (failure.kind === "rate_limited") {
-          const wanted = failure.retryAfterMs ?? this.opts.backoffMs * 2 ** attempt;
+          // The whole cluster waits out Notion's cool-down; this request then takes its turn again (or gives up when
+          // the wait is long: a refresh runs later, and visitors keep the cached pages meanwhile).
+          const wanted = failure.retryAfterMs ?? (this.budget ? RATE_LIMIT_COOLDOWN_MS : this.opts.backoffMs * 2 ** attempt);
+          await this.budget?.pause(PUBLIC_BUCKET, wanted).catch(() => undefined);
           if (wanted > this.opts.maxRetryAfterMs) throw new NotionRequestError(failure, args.endpoint, err);
           delayMs = wanted;
         } else {
@@ -144,7 +172,8 @@ export class NotionGateway extends NotionAPI {
         }
         this.opts.onRetry?.({ endpoint: args.endpoint, attempt, delayMs, reason: failure.kind === "unavailable" ? failure.reason : failure.kind });
         // Waiting happens outside the queue so other sites' requests keep flowing.
-        await sleep(delayMs);
+        // With a budget, a 429's wait is the budget's pause, which the next take() waits out.
+        if (!(this.budget && failure.kind === "rate_limited")) await sleep(delayMs);
       }
     }
   }

@@ -6,6 +6,7 @@ import { monotonicMs } from "@/lib/clock";
 import { toAppError } from "@/lib/errors";
 import { NOTION_PAGE_MESSAGES } from "@/lib/notion-page-rules";
 import type { SiteType } from "@/lib/site-types";
+import { withNotionPriority } from "./budget/request-context";
 import { fetchSiteContent, type SnapshotPage } from "./fetch-site-content";
 import type { NotionGateway } from "./notion-gateway";
 import { publicPageSource, type PageSource } from "./page-source";
@@ -24,6 +25,8 @@ import { acquireLease, readSnapshotPages, readSyncState, recordFailure, writeSna
  */
 export type ContentSite = {
   id: string;
+  /** Whose site it is: the Notion budget takes owners in turn (a site's own id stands in when unknown). */
+  ownerId?: string;
   siteType: SiteType;
   notionPageId: string;
   notionConnectionId?: string | null;
@@ -41,7 +44,12 @@ export type RefreshOptions = {
 
 type FollowUp = { pageIds: Set<string>; promise: Promise<RefreshResult>; rowEditsOnly: boolean };
 
-export type SiteSnapshot = SyncState & { siteId: string; pages: Map<string, SnapshotPage> };
+export type SiteSnapshot = SyncState & {
+  siteId: string;
+  pages: Map<string, SnapshotPage>;
+  /** The newest Notion edit among the pages (ms; 0 when unknown): how alive the site is, for its refresh interval. */
+  lastEditedAt: number;
+};
 
 export type RefreshResult =
   | { status: "updated" | "unchanged"; version: number; fetched: number; reused: number; removed: number }
@@ -66,9 +74,9 @@ export type ContentServiceOptions = {
   onFailed?: (site: ContentSite, failure: { message: string; failureCount: number }) => Promise<void>;
   /**
    * How old a snapshot may get before a read starts a refresh, per site (e.g. longer for a connected site whose
-   * webhooks work). Default: revalidateMs for every site.
+   * webhooks work, or one nobody has edited for days). Default: revalidateMs for every site.
    */
-  revalidateMsOf?: (site: ContentSite) => number;
+  revalidateMsOf?: (site: ContentSite, snapshot: SiteSnapshot) => number;
   /** Called after a refresh that found nothing changed (e.g. a future-dated post may have come due meanwhile). */
   onUnchanged?: (site: ContentSite, pages: Map<string, SnapshotPage>) => void;
   /** Bytes of snapshots kept in memory; the least recently read sites are dropped past it (read again on demand). */
@@ -120,7 +128,9 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
       return held.snapshot;
     }
     const { pages, bytes } = await readSnapshotPages(db, siteId);
-    const snapshot: SiteSnapshot = { ...state, siteId, pages };
+    let lastEditedAt = 0;
+    for (const page of pages.values()) lastEditedAt = Math.max(lastEditedAt, page.lastEditedTime || 0);
+    const snapshot: SiteSnapshot = { ...state, siteId, pages, lastEditedAt };
     cache.set(siteId, { snapshot, checkedAt: monotonicMs(), bytes });
     return snapshot;
   }
@@ -210,7 +220,7 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
   /** Starts a background refresh when the snapshot is older than the revalidate window (and none is running). */
   function revalidate(site: ContentSite, snapshot: SiteSnapshot): void {
     const lastTry = Math.max(snapshot.syncedAt?.getTime() ?? 0, snapshot.lastAttemptAt?.getTime() ?? 0);
-    const windowMs = revalidateMsOf?.(site) ?? revalidateMs;
+    const windowMs = revalidateMsOf?.(site, snapshot) ?? revalidateMs;
     if (Date.now() - lastTry < windowMs || inflight.has(site.id)) return;
     if (askForRefresh) {
       const entry = cache.peek(site.id);
@@ -219,7 +229,7 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
       void askForRefresh(site, windowMs).catch((err: unknown) => log(`[notion] could not ask for a refresh of site ${site.id}`, err));
       return;
     }
-    void refresh(site).then((result) => {
+    void readerTurn(site, () => refresh(site)).then((result) => {
       if (result.status === "failed") log(`[notion] background refresh of site ${site.id} failed: ${result.message}`, result.error);
     });
   }
@@ -234,7 +244,7 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
     // No snapshot: fetch now, unless a first fetch just failed (don't hammer Notion on every visit).
     const state = await readSyncState(db, site.id);
     if (state?.lastAttemptAt && Date.now() - state.lastAttemptAt.getTime() < revalidateMs && !inflight.has(site.id)) return null;
-    const result = await refresh(site);
+    const result = await readerTurn(site, () => refresh(site));
     if (result.status === "failed") log(`[notion] first fetch of site ${site.id} failed: ${result.message}`, result.error);
     return getSnapshot(site.id, { fresh: true });
   }
@@ -248,6 +258,11 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
   const memory = () => ({ sites: cache.size, bytes: cache.calculatedSize });
 
   return { getSnapshot, peekSnapshot, getContent, revalidate, refresh, idle, memory, isRefreshing: (siteId: string) => inflight.has(siteId), forget: (siteId: string) => cache.delete(siteId) };
+}
+
+/** A refresh a visitor's read started: the Notion budget serves it after owners and webhooks, on the site owner's turn. */
+export function readerTurn<T>(site: ContentSite, work: () => T): T {
+  return withNotionPriority("reader", site.ownerId ?? site.id, work);
 }
 
 function defaultLog(message: string, error?: unknown) {

@@ -2,6 +2,7 @@ import { getServerSession } from "next-auth";
 import { authOptionsFor } from "@/auth/auth-options";
 import { API_BODY_LIMIT } from "@/http/request-guards";
 import { reportError } from "@/integrations/error-reporting";
+import { withNotionPriority } from "@/notion/budget/request-context";
 import type { Runtime } from "@/runtime";
 import { MAX_INPUT_DEPTH, nestedDeeperThan, unstorableText } from "./check-input";
 import type { MethodTable, RpcContext } from "./method";
@@ -52,6 +53,8 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
   const parsed = method.params.safeParse(params ?? {});
   if (!parsed.success) return jsonRpcResponse(id, { error: toRpcError(parsed.error).error });
 
+  // An owner is waiting on this call: whatever it asks of Notion (a page check, Sync now, a first sync) goes first.
+  const run = (context: RpcContext) => withNotionPriority("owner", user.id!, () => method.run(context, parsed.data));
   const wantsStream = method.streaming && (request.headers.get("accept") ?? "").includes("text/event-stream");
   const items: unknown[] = [];
   const ctx = (emit: (item: unknown) => void): RpcContext => ({
@@ -65,7 +68,7 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
 
   if (!wantsStream) {
     try {
-      const result = await method.run(ctx((item) => items.push(item)), parsed.data);
+      const result = await run(ctx((item) => items.push(item)));
       return jsonRpcResponse(id, { result: result ?? null });
     } catch (err) {
       return errorResponse(id, name, err);
@@ -77,7 +80,7 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
     async start(controller) {
       const send = (event: string, data: unknown) => controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       try {
-        const result = await method.run(ctx((item) => send("data", item)), parsed.data);
+        const result = await run(ctx((item) => send("data", item)));
         send("result", { jsonrpc: "2.0", id, result: result ?? null });
       } catch (err) {
         send("error", { jsonrpc: "2.0", id, error: mapError(name, err).error });

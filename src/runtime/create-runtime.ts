@@ -10,6 +10,8 @@ import { createEmailProvider } from "@/integrations/email";
 import { createPostNotifier } from "@/core/email/post-notifier";
 import { createChatModel } from "@/integrations/ai";
 import { createNotionGateway } from "@/notion/notion-gateway";
+import { createNotionBudget } from "@/notion/budget/notion-budget";
+import { refreshWindowMs } from "@/notion/refresh-window";
 import { createContentService } from "@/notion/site-content";
 import { recordRenamedSlugs } from "@/core/sites/record-renamed-slugs";
 import { createPaymentProvider } from "@/integrations/payments";
@@ -85,11 +87,14 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   }
   const authSecret = resolveAuthSecret(env);
   const email = createEmailProvider(env, database.db);
+  // One Notion request rate for every process on the database (README "Running several processes").
+  const notionBudget = createNotionBudget({ db: database.db, requestsPerSecond: env.NOTION_REQUESTS_PER_SECOND });
   const ownerMail = { db: database.db, email, appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN };
   const notionConnections = {
     db: database.db,
     authSecret,
     officialApiBase: env.NOTION_OFFICIAL_API_BASE,
+    budget: notionBudget,
     oauth: env.NOTION_OAUTH_CLIENT_ID && env.NOTION_OAUTH_CLIENT_SECRET
       ? { clientId: env.NOTION_OAUTH_CLIENT_ID, clientSecret: env.NOTION_OAUTH_CLIENT_SECRET, redirectUri: `${env.APP_URL}/api/notion/callback` }
       : null,
@@ -98,7 +103,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
       await tellOwnerConnectionRefused(ownerMail, connectionId).catch((err: unknown) => console.error(`[notion] could not email the owner of refused connection ${connectionId}:`, err));
     },
   };
-  const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS });
+  const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS, budget: notionBudget });
   const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN, billingEnabled: env.billingEnabled, getSnapshot: (id) => content.getSnapshot(id) });
   // Whether Notion's webhooks reach us (the handshake happened, possibly through another process): re-read each minute.
   const webhooks = { verified: await webhooksVerified({ db: database.db }).catch(() => false), timer: null as NodeJS.Timeout | null };
@@ -113,9 +118,16 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     connectedSource: (site) => connectedPageSource(notionConnections, site.notionConnectionId),
     revalidateMs: env.REVALIDATE_SECONDS * 1000,
     leaseMs: env.REFRESH_LEASE_SECONDS * 1000,
-    // Webhooks bring a connected site's edits at once: polling is then only the fallback, and rare.
-    revalidateMsOf: (site) =>
-      site.notionConnectionId && webhooks.verified ? Math.max(env.REVALIDATE_SECONDS, env.NOTION_WEBHOOK_POLL_SECONDS) * 1000 : env.REVALIDATE_SECONDS * 1000,
+    // Webhooks bring a connected site's edits at once: polling is then only the fallback, and rare. Otherwise a
+    // site's interval follows its life: every REVALIDATE_SECONDS while edited lately, minutes once it has been quiet.
+    revalidateMsOf: (site, snapshot) =>
+      site.notionConnectionId && webhooks.verified
+        ? Math.max(env.REVALIDATE_SECONDS, env.NOTION_WEBHOOK_POLL_SECONDS) * 1000
+        : refreshWindowMs(snapshot.lastEditedAt, Date.now(), {
+            activeMs: env.REVALIDATE_SECONDS * 1000,
+            quietMs: env.REVALIDATE_QUIET_SECONDS * 1000,
+            idleMs: env.REVALIDATE_IDLE_SECONDS * 1000,
+          }),
     cacheBytes: env.SNAPSHOT_CACHE_MB * 1024 * 1024,
     // After a change: new posts mail subscribers; the search index and the AI passages follow the snapshot; renamed
     // posts keep their old slugs as redirects (the site server then drops its cached redirects).
@@ -171,6 +183,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     notionConnections,
     startedAt: new Date(),
     notion,
+    notionBudget,
     notionWatch: {
       canary,
       webhooksVerified: () => webhooks.verified,
@@ -198,6 +211,7 @@ export async function closeRuntime(runtime: Runtime): Promise<void> {
   runtime.notionWatch.stop();
   await runtime.siteEvents.close();
   await runtime.content.idle();
+  await runtime.notionBudget.close();
   await runtime.postNotifier.idle();
   runtime.roadmapNotion.stop();
   await runtime.roadmapNotion.idle();

@@ -9,6 +9,7 @@ import type { EmailProvider } from "@/integrations/email";
 import type { PostNotifier } from "@/core/email/post-notifier";
 import type { ChatModel } from "@/integrations/ai";
 import type { AnalyticsRecorder } from "@/core/analytics/analytics-recorder";
+import type { NotionBudget } from "@/notion/budget/notion-budget";
 import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
 import type { NotionCanary } from "@/notion/canary";
@@ -30,6 +31,8 @@ export type Runtime = {
   startedAt: Date;
   /** Notion, through one queue for the whole process. */
   notion: NotionGateway;
+  /** The cluster's Notion request budget (every request to Notion takes its turn here). */
+  notionBudget: NotionBudget;
   /** The watch on Notion: the canary page (NOTION_CANARY_PAGE) and whether webhooks reach us (connected sites then poll rarely). */
   notionWatch: { canary: NotionCanary | null; webhooksVerified(): boolean; noteWebhooksVerified(): void; stop(): void };
   /** Notion connections (official API): the database, the key secret, the API origin, and the OAuth client if configured. */

@@ -14,7 +14,7 @@ import type { Runtime } from "./index";
  * (counters kept where the work happens, the Notion request watch, one query for the refresh queue), so serving
  * metrics adds nothing to the page path.
  */
-export function createMetrics(runtime: Pick<Runtime, "db" | "env">): Registry {
+export function createMetrics(runtime: Pick<Runtime, "db" | "env" | "notionBudget">): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ role: runtime.env.PAGEWRIGHT_ROLE });
   // Memory (resident, heap), CPU, event-loop lag: prom-client's standard process metrics.
@@ -83,6 +83,25 @@ export function createMetrics(runtime: Pick<Runtime, "db" | "env">): Registry {
     registers: [registry],
     collect() {
       this.set(notionQueueLoad().waiting);
+    },
+  });
+  new Gauge({
+    name: "pagewright_notion_budget_waiting",
+    help: "Notion requests of this process waiting for the cluster's budget, by priority.",
+    labelNames: ["priority"],
+    registers: [registry],
+    collect() {
+      for (const [priority, n] of Object.entries(runtime.notionBudget.waiting())) this.set({ priority }, n);
+    },
+  });
+  new Counter({
+    name: "pagewright_notion_budget_granted_total",
+    help: "Notion requests of this process the cluster's budget let through, by priority.",
+    labelNames: ["priority"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [priority, n] of Object.entries(runtime.notionBudget.granted())) this.inc({ priority }, n);
     },
   });
   // The refresh queue is the database's, shared by every process: one query per scrape feeds both gauges.

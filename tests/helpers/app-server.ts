@@ -46,7 +46,17 @@ export function spawnServer(env: Record<string, string | undefined>): { child: C
   let out = "";
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/server.ts")], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      // The stand-ins are not Notion: tests run at their pace unless they test the budget or the refresh intervals
+      // (whose test fixtures were last edited years ago) themselves.
+      NOTION_REQUESTS_PER_SECOND: "1000",
+      REVALIDATE_QUIET_SECONDS: "0",
+      REVALIDATE_IDLE_SECONDS: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const ready = new Promise<void>((resolve, reject) => {

@@ -38,10 +38,15 @@ export function officialClientOf(deps: NotionConnectionDeps, connection: NotionC
       : undefined;
   // A refresh token this server can't use (OAuth no longer configured) proves nothing about the grant: no mark then.
   const canJudge = !connection.refreshTokenSealed || renewal;
+  const budget = deps.budget;
+  const bucket = `connection:${connection.id}`;
   return createOfficialClient({
     token: openSecret(accessTokenKey(deps.authSecret), connection.accessTokenSealed),
     baseUrl: deps.officialApiBase,
     renewal,
+    // The connection's rate and a 429's cool-down hold across every process, not only this one's queue.
+    budget: budget && (<T,>(send: () => Promise<T>) => budget.take(bucket).then(send)),
+    onRateLimited: budget && (({ waitMs }) => void budget.pause(bucket, waitMs).catch(() => undefined)),
     onRefused: canJudge ? (reason) => refuseNotionConnection(deps, connection.id, reason) : undefined,
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
 import { deriveSecretKey, type SecretKey } from "@/lib/secret-box";
+import type { NotionBudget } from "@/notion/budget/notion-budget";
 
 /** What the connection operations need: the database, the secret the token keys derive from, Notion's API origin. */
 export type NotionConnectionDeps = {
@@ -11,6 +12,8 @@ export type NotionConnectionDeps = {
   oauth?: NotionOAuthConfig | null;
   /** After Notion refused a connection for good (it was just marked): the owner is told, once (tell-owner-connection-refused.ts). */
   afterRefused?: (connectionId: string) => Promise<void>;
+  /** The cluster's Notion budget: each connection has a bucket of its own (Notion limits each integration apart). */
+  budget?: NotionBudget;
 };
 
 /** The operator's public integration, when configured (NOTION_OAUTH_CLIENT_ID / _SECRET) — and where Notion sends owners back. */

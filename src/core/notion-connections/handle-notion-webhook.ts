@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { openSecret, sealSecret } from "@/lib/secret-box";
 import type { ContentService } from "@/notion/site-content";
 import type { SiteEvents } from "@/core/sites/site-events";
+import { withNotionPriority } from "@/notion/budget/request-context";
 import { contentSiteOf } from "@/core/sites/content-site-of";
 import { webhookTokenKey } from "./connection-deps";
 import { VERIFICATION_ROW } from "./get-webhook-verification";
@@ -118,7 +119,10 @@ export async function handleNotionWebhook(deps: NotionWebhookDeps, rawBody: stri
     .where(and(isNotNull(sites.notionConnectionId), or(inArray(sites.notionPageId, pageIds), inArray(sites.id, containing))));
   const refreshed = Promise.all(
     rows.map(async (site) => {
-      const result = await deps.content.refresh(contentSiteOf(site), { changedPageIds: pageIds, rowEditsOnly: ROW_EDITS.has(type) });
+      // Notion told us of an edit: the budget serves it after owners waiting in the dashboard, before readers.
+      const result = await withNotionPriority("webhook", site.ownerId, () =>
+        deps.content.refresh(contentSiteOf(site), { changedPageIds: pageIds, rowEditsOnly: ROW_EDITS.has(type) }),
+      );
       if (result.status === "updated") deps.siteEvents.emitSiteChanged(site.id);
       if (result.status === "failed") deps.log(`[notion] webhook refresh of site ${site.id} failed: ${result.message}`);
       return result;

@@ -1,7 +1,7 @@
 import { inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sites, siteSyncs } from "@/db/schema";
-import type { ContentService, RefreshResult } from "@/notion/site-content";
+import { readerTurn, type ContentService, type RefreshResult } from "@/notion/site-content";
 import { contentSiteOf } from "@/core/sites/content-site-of";
 
 /**
@@ -30,7 +30,9 @@ export async function runWantedRefreshes(
   const rows = await deps.db.select().from(sites).where(inArray(sites.id, ids));
   return Promise.all(
     rows.map(async (site) => {
-      const result = await deps.content.refresh(contentSiteOf(site));
+      const contentSite = contentSiteOf(site);
+      // Readers asked for these: the Notion budget serves them after owners and webhooks.
+      const result = await readerTurn(contentSite, () => deps.content.refresh(contentSite));
       if (result.status === "failed") deps.log?.(`[worker] refresh of site ${site.id} failed: ${result.message}`);
       return { siteId: site.id, result };
     }),

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { Client } from "@notionhq/client";
 import PQueue from "p-queue";
+import { currentNotionRequest, rankOf } from "../budget/request-context";
 import { officialEndpointOf, recordNotionRequest } from "../request-watch";
 import { OfficialNotionError } from "./errors";
 
@@ -25,8 +26,8 @@ export type OfficialClientOptions = {
   /** Called when a rate-limited request is paused and sent again (logging, tests). */
   onRateLimited?: (info: { waitMs: number; attempt: number }) => void;
   /**
-   * Wraps every HTTP request this connection sends, inside its own queue: where a cluster-wide Notion budget
-   * (issue 23) can take its share before the request goes out. Default: sends at once.
+   * Wraps every HTTP request this connection sends, inside its own queue: the cluster's Notion budget takes the
+   * connection's turn there before the request goes out (connection-client.ts). Default: sends at once.
    */
   budget?: <T>(send: () => Promise<T>) => Promise<T>;
   /**
@@ -168,10 +169,11 @@ function queuedFetch(
     let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
       const init = withToken(rawInit, holder.token);
-      // A retried request goes to the front of the (paused) queue.
+      // A retried request goes to the front of the (paused) queue; then the most urgent (an owner waiting first).
       const endpoint = officialEndpointOf(init?.method, url);
+      const priority = (attempt > 1 ? 10 : 0) + (3 - rankOf(currentNotionRequest().priority));
       const res = await entry.queue
-        .add(() => (opts.budget ?? sendNow)(() => fetch(url, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) })), { priority: attempt > 1 ? 1 : 0 })
+        .add(() => (opts.budget ?? sendNow)(() => fetch(url, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) })), { priority })
         .catch((err: unknown) => {
           recordNotionRequest("official", endpoint, { ok: false, notionSide: true, reason: (err as Error)?.name === "TimeoutError" ? "timeout" : "connection failed" });
           throw err;

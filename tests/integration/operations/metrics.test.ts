@@ -57,6 +57,9 @@ describe("metrics", () => {
     expect(sample(text, "pagewright_notion_budget_in_use")).toBeGreaterThanOrEqual(0);
     expect(sample(text, "pagewright_notion_budget_in_use")).toBeLessThanOrEqual(3);
     expect(sample(text, "pagewright_notion_requests_waiting")).toBeGreaterThanOrEqual(0);
+    // The site's first read fetched it from Notion through the budget, as a reader; nobody waits now.
+    expect(sample(text, "pagewright_notion_budget_granted_total", 'priority="reader"')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "pagewright_notion_budget_waiting", 'priority="owner"')).toBe(0);
     expect(sample(text, "pagewright_refresh_queue_depth", 'priority="reader"')).toBe(0);
     expect(sample(text, "pagewright_refresh_lag_seconds", 'priority="reader"')).toBe(0);
     expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(10_000_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notionPageProblem, notionUrlProblem, type NotionPageInspection } from "@/lib/notion-page-rules";
+import { notionPageProblem, notionUrlProblem, withNotionScheme, type NotionPageInspection } from "@/lib/notion-page-rules";
 import { fieldChoices, hiddenByValue, propertyMapProblem } from "@/lib/database-fields";
 import type { SiteType } from "@/lib/site-types";
 
@@ -43,6 +43,17 @@ describe("docs/product.md §5 Notion page messages, verbatim", () => {
     expect(notionUrlProblem("  ")).toBe("Needs to be an url");
     expect(notionUrlProblem("https://www.notion.so/x")).toBeNull();
     expect(notionUrlProblem("HTTP://example.com")).toBeNull();
+  });
+
+  it("adds https:// to a Notion link pasted without it, and only to a Notion link (review O6)", () => {
+    expect(withNotionScheme("notion.so/My-page-0123456789abcdef0123456789abcdef")).toBe("https://notion.so/My-page-0123456789abcdef0123456789abcdef");
+    expect(withNotionScheme(" www.notion.so/x ")).toBe("https://www.notion.so/x");
+    expect(withNotionScheme("lumen.notion.site/Blog-0123")).toBe("https://lumen.notion.site/Blog-0123");
+    expect(withNotionScheme("https://www.notion.so/x")).toBe("https://www.notion.so/x");
+    // Half typed, or not Notion's: left as typed, so the spec's message still answers it.
+    expect(withNotionScheme("notion.so")).toBe("notion.so");
+    expect(withNotionScheme("example.com/page")).toBe("example.com/page");
+    expect(notionUrlProblem(withNotionScheme("example.com/page"))).toBe("Needs to be an url");
   });
 });
 

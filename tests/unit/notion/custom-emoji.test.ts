@@ -41,7 +41,7 @@ function recordMap(emoji: unknown = box({ id: EMOJI, name: "lumen-spark", url: F
 
 function render(rm: ExtendedRecordMap): { html: string; ctx: Parameters<typeof renderRoute>[0] } {
   const page: SnapshotPage = { pageId: PAGE, parentPageId: null, recordMap: rm, lastEditedTime: 0, contentHash: contentHashOf(rm) };
-  const snapshot: SiteSnapshot = { siteId: "s", version: 1, syncedAt: null, lastAttemptAt: null, lastError: null, pages: new Map([[PAGE, page]]) };
+  const snapshot: SiteSnapshot = { siteId: "s", version: 1, syncedAt: null, lastAttemptAt: null, lastError: null, lastEditedAt: 0, pages: new Map([[PAGE, page]]) };
   const model = siteModelOf({ siteType: "simple", notionPageId: PAGE, settings: { versions: [] } }, snapshot) as TreeSiteModel;
   const ctx = { siteId: "s", settings: parseSiteSettings({}), model, origin: "https://brand.example", basePath: "", cssHref: "/_/site.css", appUrl: "https://app.example", now: new Date() };
   return { html: renderRoute(ctx, model.routes.get("/")!), ctx };

@@ -22,7 +22,7 @@ function blogSnapshot(): SiteSnapshot {
   const root = (recordMap.block[rootId] as unknown as { value: { value: { collection_id: string; view_ids: string[] } } }).value.value;
   recordMap.collection_query = { [root.collection_id]: { [root.view_ids[0]!]: { collection_group_results: { type: "results", blockIds: rows } } } } as never;
   const page: SnapshotPage = { pageId: rootId, parentPageId: null, recordMap, lastEditedTime: 0, contentHash: contentHashOf(recordMap) };
-  return { siteId: "s", version: 1, syncedAt: null, lastAttemptAt: null, lastError: null, pages: new Map([[rootId, page]]) };
+  return { siteId: "s", version: 1, syncedAt: null, lastAttemptAt: null, lastError: null, lastEditedAt: 0, pages: new Map([[rootId, page]]) };
 }
 
 describe("blog index covers (review P12)", () => {

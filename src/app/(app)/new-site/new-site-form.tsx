@@ -7,7 +7,7 @@ import { CONVERSION } from "@/integrations/tracking";
 import { trackConversion } from "@/components/tracking/browser";
 import { useRouter } from "next/navigation";
 import { siteRpc, RpcError } from "@/rpc/client";
-import { NOTION_PAGE_MESSAGES, notionPageProblem, notionUrlProblem, type NotionPageInspection } from "@/lib/notion-page-rules";
+import { NOTION_PAGE_MESSAGES, notionPageProblem, notionUrlProblem, withNotionScheme, type NotionPageInspection } from "@/lib/notion-page-rules";
 import { fieldChoices, missingFields, type PropertyMap } from "@/lib/database-fields";
 import { PropertyMapping } from "@/components/property-mapping";
 import { templateCsvPath, templateSteps } from "@/lib/notion-templates";
@@ -197,9 +197,10 @@ export function NewSiteForm({
           placeholder="https://www.notion.so/…"
           value={notionPageUrl}
           onChange={(e) => {
-            setNotionPageUrl(e.target.value);
+            const link = withNotionScheme(e.target.value);
+            setNotionPageUrl(link);
             // Until the owner types an address, it follows the page's title in the link (review O5).
-            if (!subdomainTyped) setSubdomain(suggestedSubdomain(e.target.value));
+            if (!subdomainTyped) setSubdomain(suggestedSubdomain(link));
           }}
           aria-describedby="notion-url-status"
           aria-invalid={page.status === "problem" || undefined}

@@ -1,0 +1,225 @@
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { currentNotionRequest, NOTION_PRIORITIES, rankOf, type NotionPriority } from "./request-context";
+
+/**
+ * The cluster's Notion request budget (README "Running several processes"): every request to Notion first takes a
+ * token from its bucket, a row in the database refilled at `requestsPerSecond` on the database's clock, so every
+ * process on the database shares one rate, and a 429's cool-down (`pause`) holds for all of them. Within a process,
+ * waiting requests are served most urgent first (owner > webhook > reader > sweep) and, within a priority, owner by
+ * owner in turn (first in, first out for each owner), so one owner's hundred requests can't starve another's one.
+ * Across processes, each process advertises the most urgent priority it waits at, and no process grants a less
+ * urgent request while another's fresh advertisement outranks it. PGlite and PostgreSQL run the same code.
+ */
+
+export type NotionBudget = {
+  /** Waits until a request for `bucket` may go, at the priority and owner of the current context. */
+  take(bucket: string): Promise<void>;
+  /** Notion answered 429: nobody in the cluster sends to `bucket` for `ms`. */
+  pause(bucket: string, ms: number): Promise<void>;
+  /** What this process waits for now, by priority (metrics, tests). */
+  waiting(): Record<NotionPriority, number>;
+  /** Requests this process was let through, by priority. */
+  granted(): Record<NotionPriority, number>;
+  /** Stops granting; requests still waiting fail. */
+  close(): Promise<void>;
+};
+
+export type NotionBudgetOptions = {
+  db: Db;
+  /** Requests per second per bucket, for the whole cluster. */
+  requestsPerSecond: number;
+  /** Tokens a quiet bucket saves up (a short burst): default one second's worth. */
+  burst?: number;
+  log?: (message: string, error?: unknown) => void;
+};
+
+/** A process's advertisement older than this is ignored (its process died or stopped waiting). */
+const ADVERT_FRESH_SECONDS = 3;
+/** Re-advertise while waiting at least this often. */
+const ADVERT_EVERY_MS = 1_000;
+/** Longest sleep between two tries: a pause is re-read at least this often. */
+const MAX_WAIT_MS = 1_000;
+const MIN_WAIT_MS = 5;
+
+type Waiter = { rank: number; owner: string; seq: number; resolve: () => void; reject: (err: Error) => void };
+type Bucket = { waiters: Waiter[]; turns: Map<string, number>; pumping: boolean; advertised: { rank: number; at: number } | null; created: boolean };
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const emptyCounts = (): Record<NotionPriority, number> => ({ owner: 0, webhook: 0, reader: 0, sweep: 0 });
+
+export function createNotionBudget({ db, requestsPerSecond, burst = Math.max(1, requestsPerSecond), log = defaultLog }: NotionBudgetOptions): NotionBudget {
+  const processId = `${process.pid}-${crypto.randomUUID()}`;
+  const buckets = new Map<string, Bucket>();
+  const grantedCounts = emptyCounts();
+  let seq = 0;
+  let turn = 0;
+  let closed = false;
+  const sleeps = new Set<{ timer: NodeJS.Timeout; done: () => void }>();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const entry = { timer: setTimeout(() => finish(), ms), done: () => finish() };
+      const finish = () => {
+        clearTimeout(entry.timer);
+        sleeps.delete(entry);
+        resolve();
+      };
+      sleeps.add(entry);
+    });
+
+  async function ensureRow(name: string, bucket: Bucket): Promise<void> {
+    if (bucket.created) return;
+    await db.execute(sql`insert into notion_budget_buckets (bucket, tokens) values (${name}, ${burst}) on conflict (bucket) do nothing`);
+    bucket.created = true;
+  }
+
+  /**
+   * One atomic try on the database: a token when one is there, no pause holds and no other process outranks us.
+   * Nothing is saved up during a pause, so the cluster resumes at its rate rather than in a burst.
+   */
+  async function tryTake(name: string, rank: number): Promise<{ ok: true } | { ok: false; waitMs: number }> {
+    const [row] = rowsOf<{ ok: boolean; tokens: number; paused_ms: number; outranked: boolean }>(
+      await db.execute(sql`
+        with cur as (
+          select bucket, paused_until, clock_timestamp() as at,
+                 least(${burst}::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - greatest(refilled_at, paused_until))) * ${requestsPerSecond}::float8) as t
+          from notion_budget_buckets where bucket = ${name} for update
+        ), verdict as (
+          select cur.*, exists (
+                   select 1 from notion_budget_waiters w
+                   where w.bucket = ${name} and w.priority < ${rank} and w.process_id <> ${processId}
+                     and w.seen_at > cur.at - make_interval(secs => ${ADVERT_FRESH_SECONDS})
+                 ) as outranked
+          from cur
+        )
+        update notion_budget_buckets b
+        set tokens = case when v.t >= 1 and v.paused_until <= v.at and not v.outranked then v.t - 1 else v.t end,
+            refilled_at = v.at
+        from verdict v where b.bucket = v.bucket
+        returning (v.t >= 1 and v.paused_until <= v.at and not v.outranked) as ok, v.t as tokens, v.outranked as outranked,
+                  greatest(0, extract(epoch from v.paused_until - v.at) * 1000) as paused_ms`),
+    );
+    if (!row) return { ok: false, waitMs: MAX_WAIT_MS };
+    if (row.ok) return { ok: true };
+    const refillMs = ((1 - Number(row.tokens)) / requestsPerSecond) * 1000;
+    const waitMs = Math.max(Number(row.paused_ms), Number(row.tokens) < 1 ? refillMs : 0, row.outranked ? 1000 / requestsPerSecond : 0);
+    return { ok: false, waitMs: Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, Math.ceil(waitMs))) };
+  }
+
+  async function advertise(name: string, bucket: Bucket, rank: number): Promise<void> {
+    const now = Date.now();
+    if (bucket.advertised && bucket.advertised.rank === rank && now - bucket.advertised.at < ADVERT_EVERY_MS) return;
+    await db.execute(sql`
+      insert into notion_budget_waiters (process_id, bucket, priority, seen_at) values (${processId}, ${name}, ${rank}, now())
+      on conflict (process_id, bucket) do update set priority = excluded.priority, seen_at = excluded.seen_at`);
+    bucket.advertised = { rank, at: now };
+  }
+
+  async function withdraw(name: string, bucket: Bucket): Promise<void> {
+    if (!bucket.advertised) return;
+    bucket.advertised = null;
+    await db.execute(sql`delete from notion_budget_waiters where process_id = ${processId} and bucket = ${name}`);
+  }
+
+  /** The next waiter: most urgent priority, then the owner whose last turn is oldest, then first come. */
+  function next(bucket: Bucket): Waiter {
+    let best = bucket.waiters[0]!;
+    for (const w of bucket.waiters) {
+      if (w.rank !== best.rank) {
+        if (w.rank < best.rank) best = w;
+        continue;
+      }
+      const wTurn = bucket.turns.get(w.owner) ?? -1;
+      const bestTurn = bucket.turns.get(best.owner) ?? -1;
+      if (wTurn < bestTurn || (wTurn === bestTurn && w.seq < best.seq)) best = w;
+    }
+    return best;
+  }
+
+  async function pump(name: string, bucket: Bucket): Promise<void> {
+    if (bucket.pumping) return;
+    bucket.pumping = true;
+    try {
+      await ensureRow(name, bucket);
+      while (bucket.waiters.length && !closed) {
+        const waiter = next(bucket);
+        let verdict: Awaited<ReturnType<typeof tryTake>>;
+        try {
+          verdict = await tryTake(name, waiter.rank);
+        } catch (err) {
+          // The database is unreachable: go on at this process's own pace rather than stop every Notion request.
+          log("[notion] budget: could not take a token from the database; pacing this process alone", err);
+          await sleep(1000 / requestsPerSecond);
+          verdict = { ok: true };
+        }
+        if (verdict.ok) {
+          bucket.waiters.splice(bucket.waiters.indexOf(waiter), 1);
+          bucket.turns.set(waiter.owner, ++turn);
+          grantedCounts[NOTION_PRIORITIES[waiter.rank]!]++;
+          waiter.resolve();
+          continue;
+        }
+        await advertise(name, bucket, waiter.rank).catch((err: unknown) => log("[notion] budget: could not advertise a wait", err));
+        await sleep(verdict.waitMs);
+      }
+      await withdraw(name, bucket).catch((err: unknown) => log("[notion] budget: could not withdraw a wait", err));
+    } finally {
+      bucket.pumping = false;
+      // A waiter that arrived while the loop was leaving.
+      if (bucket.waiters.length && !closed) void pump(name, bucket);
+    }
+  }
+
+  function bucketOf(name: string): Bucket {
+    let bucket = buckets.get(name);
+    if (!bucket) {
+      bucket = { waiters: [], turns: new Map(), pumping: false, advertised: null, created: false };
+      buckets.set(name, bucket);
+    }
+    // Owners' turns only need to be remembered while they matter: forget them when nobody waits.
+    if (!bucket.waiters.length && bucket.turns.size > 1_000) bucket.turns.clear();
+    return bucket;
+  }
+
+  return {
+    take(name) {
+      if (closed) return Promise.reject(new Error("The Notion budget is closed"));
+      const { priority, owner } = currentNotionRequest();
+      const bucket = bucketOf(name);
+      return new Promise<void>((resolve, reject) => {
+        bucket.waiters.push({ rank: rankOf(priority), owner, seq: ++seq, resolve, reject });
+        void pump(name, bucket);
+      });
+    },
+    async pause(name, ms) {
+      const bucket = bucketOf(name);
+      await ensureRow(name, bucket);
+      await db.execute(sql`
+        update notion_budget_buckets
+        set paused_until = greatest(paused_until, clock_timestamp() + make_interval(secs => ${Math.max(0, ms) / 1000})), tokens = 0, refilled_at = clock_timestamp()
+        where bucket = ${name}`);
+      // Sleepers wake to see the pause at once rather than after their sleep.
+      for (const s of sleeps) s.done();
+    },
+    waiting() {
+      const counts = emptyCounts();
+      for (const bucket of buckets.values()) for (const w of bucket.waiters) counts[NOTION_PRIORITIES[w.rank]!]++;
+      return counts;
+    },
+    granted: () => ({ ...grantedCounts }),
+    async close() {
+      closed = true;
+      for (const s of sleeps) s.done();
+      for (const [name, bucket] of buckets) {
+        for (const w of bucket.waiters.splice(0)) w.reject(new Error("The server is shutting down"));
+        await withdraw(name, bucket).catch(() => undefined);
+      }
+    },
+  };
+}
+
+function defaultLog(message: string, error?: unknown) {
+  console.error(message, error instanceof Error ? error.message : (error ?? ""));
+}

@@ -1,0 +1,32 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * Who a Notion request is for, carried through every await below the call that set it: the budget serves the most
+ * urgent first and shares a priority fairly between owners.
+ */
+export const NOTION_PRIORITIES = ["owner", "webhook", "reader", "sweep"] as const;
+/** owner: someone waits in the dashboard (page check, Sync now, first sync); webhook: Notion told us of an edit;
+ *  reader: a visitor read a stale page; sweep: background work nobody waits for. */
+export type NotionPriority = (typeof NOTION_PRIORITIES)[number];
+
+export type NotionRequestContext = { priority: NotionPriority; /** Whose turn it is (an owner's id; a site's when unknown). */ owner: string };
+
+const DEFAULT_CONTEXT: NotionRequestContext = { priority: "reader", owner: "anonymous" };
+
+/** Shared by the server and Next's bundle, like the Notion queues. */
+const STORAGE_KEY = Symbol.for("app.notion-request-context");
+function storage(): AsyncLocalStorage<NotionRequestContext> {
+  const g = globalThis as typeof globalThis & { [STORAGE_KEY]?: AsyncLocalStorage<NotionRequestContext> };
+  return (g[STORAGE_KEY] ??= new AsyncLocalStorage());
+}
+
+/** Runs `work` with its Notion requests sent at this priority, on this owner's turn. */
+export function withNotionPriority<T>(priority: NotionPriority, owner: string, work: () => T): T {
+  return storage().run({ priority, owner }, work);
+}
+
+export function currentNotionRequest(): NotionRequestContext {
+  return storage().getStore() ?? DEFAULT_CONTEXT;
+}
+
+export const rankOf = (priority: NotionPriority): number => NOTION_PRIORITIES.indexOf(priority);
