@@ -77,6 +77,14 @@ export async function benchScale(): Promise<BenchRow[]> {
     const generated = generateSites(SITES);
     for (let i = 0; i < generated.recordMaps.length; i += RECORDS_PER_POST) await control.addRecords(generated.recordMaps.slice(i, i + RECORDS_PER_POST));
 
+    // Hot sites are the ones their owners are working on: edited just now, before their first sync (the product's
+    // refresh pace follows a site's last edit). The others keep their generated edit time, months ago.
+    for (const site of generated.sites.slice(0, HOT)) {
+      await control.touch(site.pageId);
+      if (site.editPageId !== site.pageId) await control.touch(site.editPageId);
+    }
+    console.log(`the hottest ${Math.min(HOT, SITES)} sites' pages edited just before their first sync; the other sites last edited 2026-01-01`);
+
     const databaseUrl = await createTestDatabase();
     const sites = await insertAndSync(databaseUrl, stub.apiBaseUrl, generated.sites);
     await control.rateLimit({ requestsPerSecond: NOTION_RPS });
