@@ -56,11 +56,11 @@ async function ingest(label: string, databaseUrl?: string): Promise<BenchRow[]> 
   }
 }
 
-type LoadResult = { perSecond: number; answered: number; non2xx: number; errors: number };
-type Load = { kind: "pages" | "beacons"; url: string; host: string; connections: number; seconds: number; rate?: number; paths?: string[] };
+export type LoadResult = { perSecond: number; answered: number; non2xx: number; errors: number };
+export type Load = { kind: "pages" | "beacons"; url: string; host: string; connections: number; seconds: number; rate?: number; paths?: string[] };
 
 /** Runs bench/load-generator.ts in its own process: resolves `started` when its load begins, `done` with its figures. */
-function generate(load: Load): { started: Promise<void>; done: Promise<LoadResult> } {
+export function generate(load: Load): { started: Promise<void>; done: Promise<LoadResult> } {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/load-generator.ts"), JSON.stringify(load)], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   let onStart: () => void = () => {};

@@ -26,7 +26,7 @@ const ONLY = process.env.BENCH_ROLES_ONLY?.split(",").map((r) => r.trim());
 const READERS = 8;
 const MB = 1024 * 1024;
 
-type Started = { child: ChildProcess; port: number; firstAnswerMs: number; firstPageMs?: number; stop(): Promise<void> };
+export type Started = { child: ChildProcess; port: number; firstAnswerMs: number; firstPageMs?: number; stop(): Promise<void> };
 
 export async function benchRoles(): Promise<BenchRow[]> {
   if (!process.env.TEST_DATABASE_URL) throw new Error("bench roles needs TEST_DATABASE_URL (roles other than all need PostgreSQL)");
@@ -43,17 +43,17 @@ export async function benchRoles(): Promise<BenchRow[]> {
 
   const rows: BenchRow[] = [];
   const runs: { name: string; role: string; command: string[]; readsSites: boolean }[] = [
-    { name: "all (npm start, bundle)", role: "all", command: [path.join(ROOT, "scripts/start.mjs")], readsSites: true },
-    { name: "sites (npm start, bundle)", role: "sites", command: [path.join(ROOT, "scripts/start.mjs")], readsSites: true },
+    { name: "all (npm start, bundle)", role: "all", command: START_BUNDLE, readsSites: true },
+    { name: "sites (npm start, bundle)", role: "sites", command: START_BUNDLE, readsSites: true },
     // The README's recipe for a light sites process: V8's heap held to 128 MB (it grows far past its live data otherwise).
-    { name: "sites, --max-old-space-size=128", role: "sites", command: ["--max-old-space-size=128", path.join(ROOT, "scripts/start.mjs")], readsSites: true },
-    { name: "app (npm start, bundle)", role: "app", command: [path.join(ROOT, "scripts/start.mjs")], readsSites: false },
-    { name: "worker (npm start, bundle)", role: "worker", command: [path.join(ROOT, "scripts/start.mjs")], readsSites: false },
+    { name: "sites, --max-old-space-size=128", role: "sites", command: ["--max-old-space-size=128", ...START_BUNDLE], readsSites: true },
+    { name: "app (npm start, bundle)", role: "app", command: START_BUNDLE, readsSites: false },
+    { name: "worker (npm start, bundle)", role: "worker", command: START_BUNDLE, readsSites: false },
     { name: `all, old start (tsx src/server.ts; + ${hashMs} ms hashing the sources)`, role: "all", command: ["--import", "tsx", path.join(ROOT, "src/server.ts")], readsSites: true },
   ];
   for (const run of runs) {
     if (ONLY && !ONLY.includes(run.name.startsWith("all, old") ? "old" : run.role)) continue;
-    const started = await start(run.command, databaseUrl, run.role, run.readsSites ? hostKeys[0]! : undefined);
+    const started = await start({ command: run.command, databaseUrl, role: run.role, firstSiteHost: run.readsSites ? hostKeys[0]! : undefined });
     try {
       const readMs = run.readsSites ? await readEverySite(started.port, hostKeys) : await readAppPages(started.port, run.role);
       rows.push({
@@ -70,7 +70,15 @@ export async function benchRoles(): Promise<BenchRow[]> {
   return rows;
 }
 
-async function start(command: string[], databaseUrl: string, role: string, firstSiteHost?: string): Promise<Started> {
+/** The bundled server, as `npm start` runs it. */
+export const START_BUNDLE = [path.join(ROOT, "scripts/start.mjs")];
+
+/**
+ * Starts a process with PAGEWRIGHT_ROLE `role` on `databaseUrl` and waits for /api/health (and `firstSiteHost`'s home
+ * page): its times from spawn. `quiet` drops its stderr (a run that logs every Notion 429).
+ */
+export async function start(opts: { command: string[]; databaseUrl: string; role: string; firstSiteHost?: string; env?: Record<string, string>; quiet?: boolean }): Promise<Started> {
+  const { command, databaseUrl, role, firstSiteHost } = opts;
   const port = await freePort();
   const began = performance.now();
   const child = spawn(process.execPath, command, {
@@ -86,8 +94,9 @@ async function start(command: string[], databaseUrl: string, role: string, first
       // Seeded snapshots stay fresh: the bench measures serving, not Notion.
       REVALIDATE_SECONDS: "86400",
       NOTION_API_BASE: "http://127.0.0.1:9/api/v3",
+      ...opts.env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", opts.quiet ? "ignore" : "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
@@ -138,7 +147,7 @@ async function readAppPages(port: number, role: string): Promise<number | null> 
 }
 
 /** Resident memory of a process (Linux). */
-function rssOf(pid: number): number {
+export function rssOf(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   return Number(kb ?? 0) * 1024;
 }

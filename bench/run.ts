@@ -17,11 +17,13 @@ const benches: Record<string, () => Promise<BenchRow[]>> = {
   roles: async () => (await import("./roles")).benchRoles(),
   analytics: async () => (await import("./analytics")).benchAnalytics(),
   webhooks: async () => (await import("./webhooks")).benchWebhooks(),
+  scale: async () => (await import("./scale")).benchScale(),
 };
 /** Long runs left out of the default `npm run bench`; name them to run them (`npm run bench -- memory`). */
-const ON_REQUEST = new Set(["memory", "roles", "analytics", "webhooks"]);
+const ON_REQUEST = new Set(["memory", "roles", "analytics", "webhooks", "scale"]);
 
-const only = process.argv.slice(2);
+// Options such as `--seconds=N` (bench/scale.ts) are not bench names.
+const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 for (const [name, run] of Object.entries(benches)) {
   if (only.length ? !only.includes(name) : ON_REQUEST.has(name)) continue;
   console.log(`\n## ${name}\n`);

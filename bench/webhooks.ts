@@ -30,7 +30,8 @@ function blogRowId(): string {
   return id;
 }
 
-const percentile = (values: number[], p: number) => {
+/** The p-th percentile (nearest rank), rounded. */
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 };

@@ -1,10 +1,11 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { fileKeyOf, loadPageChunk, queryCollection, signFileUrls, syncRecordValues, type Reducer } from "./answers";
-import { loadStore, type Store } from "./store";
+import { addRecordMap, loadStore, type Store } from "./store";
 
 /**
  * A local stand-in for Notion's unofficial v3 API (CONTRACTS §5): the real wire format from recorded getPage()
@@ -36,6 +37,33 @@ const touchSchema = z
     properties: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
+
+export const rateLimitSchema = z
+  .object({
+    /** Requests answered per rolling second; null turns the limit off. */
+    requestsPerSecond: z.number().int().positive().max(100_000).nullable(),
+    /**
+     * Seconds every request is refused after a 429, as Notion's own fixed cooldown does; 0 (the default) refuses only
+     * what is over the limit, with retry-after saying when the window has room again.
+     */
+    cooldownSeconds: z.number().min(0).max(3600).default(0),
+  })
+  .strict();
+export type RateLimit = z.input<typeof rateLimitSchema>;
+
+/** What the rate limit saw: 429s sent, and API requests per whole second (epoch seconds) seen, answered and refused. */
+export type RateStats = {
+  requestsPerSecond: number | null;
+  cooldownSeconds: number;
+  limited: number;
+  seconds: { at: number; seen: number; answered: number; limited: number }[];
+};
+
+/** How long the stand-in keeps per-second counts (an hour of them). */
+const STATS_SECONDS = 3600;
+
+/** getPage()-shaped record maps added to the running stand-in (generated sites: ./generate-sites.ts). */
+const recordsSchema = z.object({ recordMaps: z.array(z.record(z.string(), z.unknown())).min(1).max(1000) }).strict();
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i);
 const bodies = {
@@ -81,7 +109,8 @@ export type NotionStub = {
   close(): Promise<void>;
 };
 
-const MAX_BODY = 2 * 1024 * 1024;
+/** Large enough for a batch of generated sites posted to /__stub/records. */
+const MAX_BODY = 16 * 1024 * 1024;
 const CONTENT_TYPES: Record<string, string> = {
   ".png": "image/png",
   ".jpg": "image/jpeg",
@@ -131,8 +160,14 @@ function pagesNamedIn(body: unknown): string[] {
   return ids.filter((id): id is string => typeof id === "string").map(dashed);
 }
 
-export async function createNotionStub(opts: { dataDir: string; port?: number; host?: string }): Promise<NotionStub> {
+export async function createNotionStub(opts: { dataDir: string; port?: number; host?: string; rateLimit?: RateLimit }): Promise<NotionStub> {
   const dataDir = path.resolve(opts.dataDir);
+  const initialRateLimit = rateLimitSchema.parse(opts.rateLimit ?? { requestsPerSecond: null });
+  let rateLimit = initialRateLimit;
+  /** Times (ms) of the requests answered in the last second: a sliding one-second window. */
+  let answeredTimes: number[] = [];
+  let cooldownUntil = 0;
+  let rateStats = { limited: 0, seconds: new Map<number, { seen: number; answered: number; limited: number }>() };
   let store = loadStore(dataDir);
   let faults: (Fault & { remaining: number })[] = [];
   let calls: CallCounts = { total: 0, byEndpoint: {}, byPage: {}, maxInFlight: 0 };
@@ -155,6 +190,45 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
     fault.remaining -= 1;
     if (fault.remaining <= 0) faults.splice(index, 1);
     return fault;
+  }
+
+  function secondOf(now: number) {
+    const at = Math.floor(now / 1000);
+    let second = rateStats.seconds.get(at);
+    if (!second) {
+      second = { seen: 0, answered: 0, limited: 0 };
+      rateStats.seconds.set(at, second);
+      // Map order is insertion order: the oldest second goes first.
+      if (rateStats.seconds.size > STATS_SECONDS) rateStats.seconds.delete(rateStats.seconds.keys().next().value!);
+    }
+    return second;
+  }
+
+  /** Seconds the caller must wait when this request is over the limit, or null when it may be answered. */
+  function overLimit(now: number): number | null {
+    const second = secondOf(now);
+    second.seen += 1;
+    const limit = rateLimit.requestsPerSecond;
+    if (limit === null) {
+      second.answered += 1;
+      return null;
+    }
+    answeredTimes = answeredTimes.filter((t) => t > now - 1000);
+    let waitMs = 0;
+    if (now < cooldownUntil) waitMs = cooldownUntil - now;
+    else if (answeredTimes.length >= limit) {
+      waitMs = rateLimit.cooldownSeconds > 0 ? rateLimit.cooldownSeconds * 1000 : answeredTimes[answeredTimes.length - limit]! + 1000 - now;
+      if (rateLimit.cooldownSeconds > 0) cooldownUntil = now + waitMs;
+    }
+    if (waitMs <= 0) {
+      answeredTimes.push(now);
+      second.answered += 1;
+      return null;
+    }
+    second.limited += 1;
+    rateStats.limited += 1;
+    // Whole seconds, at least one, as Notion's retry-after header gives them.
+    return Math.max(1, Math.ceil(waitMs / 1000));
   }
 
   function answer(endpoint: Endpoint, body: unknown): { status: number; body: unknown } {
@@ -208,6 +282,17 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
     } catch {
       bodyOk = false;
     }
+    const retryAfter = overLimit(Date.now());
+    if (retryAfter !== null) {
+      // The shape of a private-API 429: notion-client reads `retry-after`, then `clientData.retryAfter` (seconds).
+      sendJson(
+        res,
+        429,
+        { errorId: crypto.randomUUID(), name: "RateLimitedError", message: "You have been rate limited. Please try again in a few minutes.", clientData: { retryAfter } },
+        { "retry-after": String(retryAfter) },
+      );
+      return;
+    }
     const fault = takeFault(endpoint, pagesNamedIn(body));
     if (fault?.mode === "refuse") {
       req.socket.destroy();
@@ -255,6 +340,14 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
 
   async function handleControl(route: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (route === "calls" && req.method === "GET") return sendJson(res, 200, calls);
+    if (route === "rate" && req.method === "GET") {
+      const stats: RateStats = {
+        ...rateLimit,
+        limited: rateStats.limited,
+        seconds: [...rateStats.seconds].map(([at, counts]) => ({ at, ...counts })),
+      };
+      return sendJson(res, 200, stats);
+    }
     if (req.method !== "POST") return sendJson(res, 405, { message: "Method not allowed" });
     let body: unknown = {};
     try {
@@ -274,7 +367,26 @@ export async function createNotionStub(opts: { dataDir: string; port?: number; h
       if (!parsed.success) return sendJson(res, 400, invalidInput);
       return touch(parsed.data.pageId, parsed.data.title, parsed.data.properties) ? sendJson(res, 200, { ok: true }) : sendJson(res, 404, { message: "No such page" });
     }
+    if (route === "rate-limit") {
+      const parsed = rateLimitSchema.safeParse(body);
+      if (!parsed.success) return sendJson(res, 400, { message: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") });
+      rateLimit = parsed.data;
+      answeredTimes = [];
+      cooldownUntil = 0;
+      rateStats = { limited: 0, seconds: new Map() };
+      return sendJson(res, 200, { ok: true });
+    }
+    if (route === "records") {
+      const parsed = recordsSchema.safeParse(body);
+      if (!parsed.success) return sendJson(res, 400, invalidInput);
+      for (const recordMap of parsed.data.recordMaps) addRecordMap(store, recordMap);
+      return sendJson(res, 200, { ok: true, blocks: store.records.block.size });
+    }
     if (route === "reset") {
+      rateLimit = initialRateLimit;
+      answeredTimes = [];
+      cooldownUntil = 0;
+      rateStats = { limited: 0, seconds: new Map() };
       faults = [];
       calls = { total: 0, byEndpoint: {}, byPage: {}, maxInFlight: 0 };
       for (const socket of heldSockets) socket.destroy();
