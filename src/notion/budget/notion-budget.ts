@@ -30,7 +30,10 @@ export type NotionBudgetOptions = {
   db: Db;
   /** Requests per second per bucket, for the whole cluster. */
   requestsPerSecond: number;
-  /** Tokens a quiet bucket saves up (a short burst): default one second's worth. */
+  /**
+   * Tokens a quiet bucket saves up. Default 1: requests leave evenly spaced, so no second ever sees more than the rate
+   * (with a second's worth saved, a quiet bucket could send twice the rate within one second and draw a 429).
+   */
   burst?: number;
   log?: (message: string, error?: unknown) => void;
 };
@@ -49,7 +52,7 @@ type Bucket = { waiters: Waiter[]; turns: Map<string, number>; pumping: boolean;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const emptyCounts = (): Record<NotionPriority, number> => ({ owner: 0, webhook: 0, reader: 0, sweep: 0 });
 
-export function createNotionBudget({ db, requestsPerSecond, burst = Math.max(1, requestsPerSecond), log = defaultLog }: NotionBudgetOptions): NotionBudget {
+export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = defaultLog }: NotionBudgetOptions): NotionBudget {
   const processId = `${process.pid}-${crypto.randomUUID()}`;
   const buckets = new Map<string, Bucket>();
   const grantedCounts = emptyCounts();
