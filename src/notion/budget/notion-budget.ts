@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { currentNotionRequest, NOTION_PRIORITIES, rankOf, type NotionPriority } from "./request-context";
+import { currentNotionRequest, NO_CONTEXT, NOTION_PRIORITIES, rankOf, type NotionPriority, type NotionRequestContext } from "./request-context";
 
 /**
  * The cluster's Notion request budget (README "Running several processes"): every request to Notion first takes a
  * token from its bucket, a row in the database refilled at `requestsPerSecond` on the database's clock, so every
  * process on the database shares one rate, and a 429's cool-down (`pause`) holds for all of them. Within a process,
  * waiting requests are served most urgent first (owner > webhook > reader > sweep) and, within a priority, owner by
- * owner in turn (first in, first out for each owner), so one owner's hundred requests can't starve another's one.
+ * owner in turn (first in, first out for each owner), so one owner's hundred requests can't starve another's one —
+ * except that a piece of work already under way (a refresh whose first requests went) goes before one not yet begun,
+ * for its first few requests: a refresh of three requests in a row then waits for one turn, not three.
  * Across processes, each process advertises the most urgent priority it waits at, and no process grants a less
  * urgent request while another's fresh advertisement outranks it. PGlite and PostgreSQL run the same code.
  */
@@ -45,8 +47,10 @@ const ADVERT_EVERY_MS = 1_000;
 /** Longest sleep between two tries: a pause is re-read at least this often. */
 const MAX_WAIT_MS = 1_000;
 const MIN_WAIT_MS = 5;
+/** A piece of work under way goes first for this many of its requests; past them (a big site), it takes turns again. */
+const CONTINUATION_REQUESTS = 6;
 
-type Waiter = { rank: number; owner: string; seq: number; resolve: () => void; reject: (err: Error) => void };
+type Waiter = { rank: number; owner: string; seq: number; work: NotionRequestContext; resolve: () => void; reject: (err: Error) => void };
 type Bucket = { waiters: Waiter[]; turns: Map<string, number>; pumping: boolean; advertised: { rank: number; at: number } | null; created: boolean };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -59,6 +63,12 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = def
   let seq = 0;
   let turn = 0;
   let closed = false;
+  /** Requests let through per piece of work (a withNotionPriority call). */
+  const grantsOf = new WeakMap<NotionRequestContext, number>();
+  const underWay = (w: Waiter) => {
+    const n = w.work === NO_CONTEXT ? 0 : (grantsOf.get(w.work) ?? 0);
+    return n > 0 && n < CONTINUATION_REQUESTS;
+  };
   const sleeps = new Set<{ timer: NodeJS.Timeout; done: () => void }>();
 
   const sleep = (ms: number) =>
@@ -126,12 +136,17 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = def
     await db.execute(sql`delete from notion_budget_waiters where process_id = ${processId} and bucket = ${name}`);
   }
 
-  /** The next waiter: most urgent priority, then the owner whose last turn is oldest, then first come. */
+  /** The next waiter: most urgent priority, then work under way, then the owner whose last turn is oldest, then first come. */
   function next(bucket: Bucket): Waiter {
     let best = bucket.waiters[0]!;
     for (const w of bucket.waiters) {
       if (w.rank !== best.rank) {
         if (w.rank < best.rank) best = w;
+        continue;
+      }
+      const [wGoing, bestGoing] = [underWay(w), underWay(best)];
+      if (wGoing !== bestGoing) {
+        if (wGoing) best = w;
         continue;
       }
       const wTurn = bucket.turns.get(w.owner) ?? -1;
@@ -160,6 +175,7 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = def
         if (verdict.ok) {
           bucket.waiters.splice(bucket.waiters.indexOf(waiter), 1);
           bucket.turns.set(waiter.owner, ++turn);
+          if (waiter.work !== NO_CONTEXT) grantsOf.set(waiter.work, (grantsOf.get(waiter.work) ?? 0) + 1);
           grantedCounts[NOTION_PRIORITIES[waiter.rank]!]++;
           waiter.resolve();
           continue;
@@ -189,10 +205,10 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = def
   return {
     take(name) {
       if (closed) return Promise.reject(new Error("The Notion budget is closed"));
-      const { priority, owner } = currentNotionRequest();
+      const work = currentNotionRequest();
       const bucket = bucketOf(name);
       return new Promise<void>((resolve, reject) => {
-        bucket.waiters.push({ rank: rankOf(priority), owner, seq: ++seq, resolve, reject });
+        bucket.waiters.push({ rank: rankOf(work.priority), owner: work.owner, seq: ++seq, work, resolve, reject });
         void pump(name, bucket);
       });
     },

@@ -11,7 +11,8 @@ export type NotionPriority = (typeof NOTION_PRIORITIES)[number];
 
 export type NotionRequestContext = { priority: NotionPriority; /** Whose turn it is (an owner's id; a site's when unknown). */ owner: string };
 
-const DEFAULT_CONTEXT: NotionRequestContext = { priority: "reader", owner: "anonymous" };
+/** Requests sent outside any context: one shared object, so they never count as one piece of work. */
+export const NO_CONTEXT: NotionRequestContext = Object.freeze({ priority: "reader", owner: "anonymous" });
 
 /** Shared by the server and Next's bundle, like the Notion queues. */
 const STORAGE_KEY = Symbol.for("app.notion-request-context");
@@ -20,13 +21,16 @@ function storage(): AsyncLocalStorage<NotionRequestContext> {
   return (g[STORAGE_KEY] ??= new AsyncLocalStorage());
 }
 
-/** Runs `work` with its Notion requests sent at this priority, on this owner's turn. */
+/**
+ * Runs `work` with its Notion requests sent at this priority, on this owner's turn. One call is one piece of work (a
+ * refresh, a page check): the budget lets a piece already under way finish before starting the next.
+ */
 export function withNotionPriority<T>(priority: NotionPriority, owner: string, work: () => T): T {
   return storage().run({ priority, owner }, work);
 }
 
 export function currentNotionRequest(): NotionRequestContext {
-  return storage().getStore() ?? DEFAULT_CONTEXT;
+  return storage().getStore() ?? NO_CONTEXT;
 }
 
 export const rankOf = (priority: NotionPriority): number => NOTION_PRIORITIES.indexOf(priority);

@@ -97,6 +97,21 @@ describe("the Notion budget", () => {
     expect(order.slice(0, 4)).toEqual(["big", "small", "big", "small"]);
   });
 
+  it("lets a piece of work under way finish before others' begin (a refresh's next request waits one turn, not a round)", async () => {
+    const b = budget(20);
+    const bucket = freshBucket();
+    const order: string[] = [];
+    await withNotionPriority("reader", "a", async () => {
+      await b.take(bucket); // the refresh's first request went
+      await b.pause(bucket, 300);
+      const others = [queueTake(b, bucket, "reader", "b", order), queueTake(b, bucket, "reader", "c", order)];
+      const mine = b.take(bucket).then(() => void order.push("reader:a"));
+      await Promise.all([...others, mine]);
+    });
+    // In turn alone, "a" (who just had one) would go last.
+    expect(order).toEqual(["reader:a", "reader:b", "reader:c"]);
+  });
+
   it("across processes, a less urgent request waits while another process has an owner waiting", async () => {
     const a = budget(20);
     const b = budget(20);
