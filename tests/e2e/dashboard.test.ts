@@ -63,8 +63,11 @@ describe("the owner's dashboard in Chromium", () => {
 
   it("shows each docs/product.md §5 message for the failing demo pages, as the owner types", async () => {
     const url = page.getByLabel("2. Your public Notion page");
-    await url.fill("notion.so/something");
+    await url.fill("example.com/something");
     await expect.poll(() => problem().textContent()).toBe(NOTION_PAGE_MESSAGES.notUrl);
+    // A Notion link pasted without its scheme gets https:// (review O6); anything else is answered as typed.
+    await url.fill("notion.so/something");
+    await expect.poll(() => url.inputValue()).toBe("https://notion.so/something");
 
     await url.fill("https://example.com/not-notion");
     await expect.poll(() => problem().textContent()).toBe(NOTION_PAGE_MESSAGES.invalidUrl);
