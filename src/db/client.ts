@@ -7,6 +7,9 @@ import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of a raw `db.execute` result: both drivers answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";

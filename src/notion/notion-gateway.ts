@@ -3,6 +3,7 @@ import pLimit, { type LimitFunction } from "p-limit";
 import { AppError } from "@/lib/errors";
 import type { NotionBudget } from "./budget/notion-budget";
 import { recordNotionRequest } from "./request-watch";
+import { retryAfterHeaderMs } from "./retry-after";
 
 /**
  * The one way we talk to Notion (CONTRACTS §6): notion-client 8.0.6 with its own retries off, our retries and 429
@@ -84,13 +85,8 @@ type HttpishError = {
  * in the error's body.
  */
 function retryAfterMs(err: HttpishError): number | undefined {
-  const header = err.response?.headers?.get?.("retry-after");
-  if (header) {
-    const seconds = Number(header);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-    const date = Date.parse(header);
-    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
-  }
+  const fromHeader = retryAfterHeaderMs(err.response?.headers?.get?.("retry-after"));
+  if (fromHeader !== undefined) return fromHeader;
   const hint = err.response?._data?.clientData?.retryAfter;
   return typeof hint === "number" && Number.isFinite(hint) && hint >= 0 ? hint * 1000 : undefined;
 }

@@ -7,6 +7,7 @@ import { toAppError } from "@/lib/errors";
 import { NOTION_PAGE_MESSAGES } from "@/lib/notion-page-rules";
 import type { SiteType } from "@/lib/site-types";
 import { withNotionPriority } from "./budget/request-context";
+import { logNotionProblem } from "./log";
 import { fetchSiteContent, type SnapshotPage } from "./fetch-site-content";
 import type { NotionGateway } from "./notion-gateway";
 import { publicPageSource, type PageSource } from "./page-source";
@@ -96,7 +97,7 @@ const STATE_TTL_MS = 1_000;
 /** Parsed JSON takes a few times its text size in memory; the bound counts text bytes times this. */
 const PARSED_SIZE_FACTOR = 3;
 
-export function createContentService({ db, gateway, connectedSource, revalidateMs, revalidateMsOf, leaseMs = 120_000, log = defaultLog, onUpdated, onUnchanged, onFailed, cacheBytes = 256 * 1024 * 1024, askForRefresh }: ContentServiceOptions) {
+export function createContentService({ db, gateway, connectedSource, revalidateMs, revalidateMsOf, leaseMs = 120_000, log = logNotionProblem, onUpdated, onUnchanged, onFailed, cacheBytes = 256 * 1024 * 1024, askForRefresh }: ContentServiceOptions) {
   const owner = `${process.pid}-${crypto.randomUUID()}`;
   const inflight = new Map<string, Promise<RefreshResult>>();
   /** Webhook-driven refreshes that arrived while one was running: one follow-up per site with all their pages. */
@@ -263,10 +264,6 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
 /** A refresh a visitor's read started: the Notion budget serves it after owners and webhooks, on the site owner's turn. */
 export function readerTurn<T>(site: ContentSite, work: () => T): T {
   return withNotionPriority("reader", site.ownerId ?? site.id, work);
-}
-
-function defaultLog(message: string, error?: unknown) {
-  console.error(message, error instanceof Error ? error.message : (error ?? ""));
 }
 
 /** Names the versions whose Notion page can no longer be read (docs/product.md §5's message), or undefined. */

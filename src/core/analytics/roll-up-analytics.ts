@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { rowsOf, type Db } from "@/db/client";
 import { forgetPastSalts } from "./visitor-salt";
 
 /**
@@ -12,7 +12,6 @@ const ROLLUP_LOCK = 7_250_001;
 const DAY_MS = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 /** Both drivers (node-postgres, PGlite) answer a raw statement with `{rows}`. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Each raw event's contribution to the daily table: (dimension, value) when it applies. */
 const DIMENSIONS = sql.raw(`(VALUES

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { rowsOf, type Db } from "@/db/client";
+import { logNotionProblem } from "../log";
 import { currentNotionRequest, NO_CONTEXT, NOTION_PRIORITIES, rankOf, type NotionPriority, type NotionRequestContext } from "./request-context";
 
 /**
@@ -53,10 +54,9 @@ const CONTINUATION_REQUESTS = 6;
 type Waiter = { rank: number; owner: string; seq: number; work: NotionRequestContext; resolve: () => void; reject: (err: Error) => void };
 type Bucket = { waiters: Waiter[]; turns: Map<string, number>; pumping: boolean; advertised: { rank: number; at: number } | null; created: boolean };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const emptyCounts = (): Record<NotionPriority, number> => ({ owner: 0, webhook: 0, reader: 0, sweep: 0 });
 
-export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = defaultLog }: NotionBudgetOptions): NotionBudget {
+export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = logNotionProblem }: NotionBudgetOptions): NotionBudget {
   const processId = `${process.pid}-${crypto.randomUUID()}`;
   const buckets = new Map<string, Bucket>();
   const grantedCounts = emptyCounts();
@@ -160,11 +160,11 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = def
     if (bucket.pumping) return;
     bucket.pumping = true;
     try {
-      await ensureRow(name, bucket);
       while (bucket.waiters.length && !closed) {
         const waiter = next(bucket);
         let verdict: Awaited<ReturnType<typeof tryTake>>;
         try {
+          await ensureRow(name, bucket);
           verdict = await tryTake(name, waiter.rank);
         } catch (err) {
           // The database is unreachable: go on at this process's own pace rather than stop every Notion request.
@@ -237,8 +237,4 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = def
       }
     },
   };
-}
-
-function defaultLog(message: string, error?: unknown) {
-  console.error(message, error instanceof Error ? error.message : (error ?? ""));
 }

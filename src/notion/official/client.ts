@@ -3,6 +3,7 @@ import { Client } from "@notionhq/client";
 import PQueue from "p-queue";
 import { currentNotionRequest, rankOf } from "../budget/request-context";
 import { officialEndpointOf, recordNotionRequest } from "../request-watch";
+import { retryAfterHeaderMs } from "../retry-after";
 import { OfficialNotionError } from "./errors";
 
 /**
@@ -97,14 +98,6 @@ function pauseUntil(entry: ConnectionQueue, until: number): void {
   entry.timer.unref?.();
 }
 
-export function retryAfterMs(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
 /** Notion's message in an error answer (`message`, or an OAuth `error_description`), else its status. */
 async function notionMessageOf(res: Response): Promise<string> {
   const text = await res.text().catch(() => "");
@@ -196,7 +189,7 @@ function queuedFetch(
         throw new OfficialNotionError("refused", { notionCode: "unauthorized", notionMessage: reason });
       }
       if (res.status !== 429 || attempt >= opts.maxAttempts) return res;
-      const waitMs = retryAfterMs(res.headers.get("retry-after")) ?? 1000 * 2 ** (attempt - 1);
+      const waitMs = retryAfterHeaderMs(res.headers.get("retry-after")) ?? 1000 * 2 ** (attempt - 1);
       if (waitMs > opts.maxRetryAfterMs) return res;
       await res.arrayBuffer();
       opts.onRateLimited?.({ waitMs, attempt });
