@@ -1,4 +1,4 @@
-import type { CollectionView, ExtendedRecordMap } from "notion-types";
+import type { Block, CollectionView, ExtendedRecordMap } from "notion-types";
 import { getPageContentBlockIds } from "notion-utils";
 import { CUSTOM_EMOJI_TABLE, customEmojiId, customEmojiRefsOf } from "./custom-emoji";
 import { fetchRecords } from "./inspect-page";
@@ -25,15 +25,49 @@ export async function fetchWholePage(gateway: NotionGateway, pageId: string): Pr
   }
   if (!blockOf(recordMap, pageId)) throw new NotionRequestError({ kind: "private" }, "loadPageChunk");
 
-  for (const blockId of getPageContentBlockIds(recordMap)) {
-    const block = blockOf(recordMap, blockId);
-    if (!block || !isDatabaseBlock(block)) continue;
-    await addDatabase(gateway, recordMap, block.id);
-  }
+  return withDatabasesAndReferences(gateway, recordMap, pageId);
+}
+
+/**
+ * A page read before, its databases queried again: for a poll where Notion said the page, its databases' blocks,
+ * collections and views are unchanged (page-source.ts), so only the rows can differ — new, removed or edited rows show
+ * up in the query, not in those records. The previous query results and rows are dropped first.
+ */
+export async function requeryDatabases(gateway: NotionGateway, pageId: string, previous: ExtendedRecordMap): Promise<ExtendedRecordMap> {
+  const queried = new Set(databasesOn(previous, pageId).flatMap((d) => (d.collectionId ? [d.collectionId] : [])));
+  const block = Object.fromEntries(
+    Object.entries(previous.block).filter(([id]) => {
+      const row = blockOf(previous, id);
+      return !(row?.parent_table === "collection" && queried.has(row.parent_id));
+    }),
+  );
+  const recordMap: ExtendedRecordMap = {
+    ...previous,
+    block,
+    collection: { ...previous.collection },
+    collection_view: { ...previous.collection_view },
+    notion_user: { ...previous.notion_user },
+    collection_query: {},
+  };
+  return withDatabasesAndReferences(gateway, recordMap, pageId);
+}
+
+/** A page chunk made whole: its databases' rows, the pages it mentions, its relations' collections, its custom emoji. */
+async function withDatabasesAndReferences(gateway: NotionGateway, recordMap: ExtendedRecordMap, pageId: string): Promise<ExtendedRecordMap> {
+  for (const { block } of databasesOn(recordMap, pageId)) await addDatabase(gateway, recordMap, block.id);
   await addMentionedPages(gateway, recordMap);
   await addRelatedCollections(gateway, recordMap);
   await addCustomEmojis(gateway, recordMap);
   return recordMap;
+}
+
+/** The databases a page shows (full-page or inline), in content order, with their collection and views as it names them. */
+export function databasesOn(recordMap: ExtendedRecordMap, pageId: string): { block: Block; collectionId: string | undefined; viewIds: string[] }[] {
+  return getPageContentBlockIds(recordMap, pageId).flatMap((blockId) => {
+    const block = blockOf(recordMap, blockId);
+    if (!block || !isDatabaseBlock(block)) return [];
+    return [{ block, collectionId: collectionIdOf(recordMap, block), viewIds: (block as { view_ids?: string[] }).view_ids ?? [] }];
+  });
 }
 
 /**

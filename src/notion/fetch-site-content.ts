@@ -50,9 +50,10 @@ type Input = {
 };
 
 /**
- * Fetches what a site of this type shows (docs/product.md D3), incrementally: roots always, and a row or sub-page only
- * when Notion's last_edited_time differs from the previous snapshot's. Database sites read rows' times from the
- * query; page trees ask for the current times of all known sub-pages in batches. Throws on any failure.
+ * Fetches what a site of this type shows (docs/product.md D3), incrementally: a row or sub-page only when Notion's
+ * last_edited_time differs from the previous snapshot's. Database sites read rows' times from the query, run again on
+ * every poll (the database page itself is read again only when it, its collection or views changed); page trees ask
+ * for the current times of all known pages in batches. Throws on any failure.
  */
 export async function fetchSiteContent(source: PageSource, { siteType, rootPageIds, previous, changedPageIds, rowEditsOnly }: Input): Promise<ContentFetch> {
   const pages = new Map<string, SnapshotPage>();
@@ -89,6 +90,15 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
   const unreadableRoots: string[] = [];
   for (const [index, rootId] of unique(rootPageIds).entries()) {
     const before = previous.get(rootId);
+    // A database site polled: when its page, database and views are as last read, only its rows are queried again.
+    const requeried = isDatabaseSite && !changedPageIds && before ? await source.requeryUnchangedDatabasePage?.(rootId, before.recordMap) : null;
+    if (requeried) {
+      const page = { ...before!, recordMap: requeried, contentHash: contentHashOf(requeried) };
+      pages.set(rootId, page);
+      fetched.push(rootId);
+      roots.push(page);
+      continue;
+    }
     const untouched = before && current && !holdsDatabase(before) && before.lastEditedTime > 0 && current.get(rootId) === before.lastEditedTime;
     const reuse = (changedPageIds && !isDatabaseSite && before && !changedPageIds.has(rootId)) || untouched;
     if (reuse) pages.set(rootId, before);

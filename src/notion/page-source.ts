@@ -1,9 +1,9 @@
 import DataLoader from "dataloader";
-import type { ExtendedRecordMap } from "notion-types";
-import { fetchWholePage } from "./fetch-page";
+import type { Block, ExtendedRecordMap } from "notion-types";
+import { databasesOn, fetchWholePage, requeryDatabases } from "./fetch-page";
 import { fetchRecords } from "./inspect-page";
 import { NotionRequestError, type NotionGateway } from "./notion-gateway";
-import { blockOf, lastEditedOf } from "./record-map";
+import { blockOf, collectionOf, lastEditedOf, viewOf, type RecordMapLike } from "./record-map";
 
 /**
  * Where a site's pages come from: a public page through Notion's private web API (the default), or a connection
@@ -17,6 +17,11 @@ export type PageSource = {
   editTimes(pageIds: string[]): Promise<Map<string, number>>;
   /** Whether those times are exact (an edit a second after the last read shows), so an unchanged page can be reused. */
   exactEditTimes: boolean;
+  /**
+   * A database page polled (public path): its rows queried again over the last read's page, database, collection and
+   * views when Notion says none of those records changed; null when one did, so the caller reads the page whole.
+   */
+  requeryUnchangedDatabasePage?(pageId: string, previous: ExtendedRecordMap): Promise<ExtendedRecordMap | null>;
   /** Whether a fetch error means the page is no longer readable (unshared, deleted): it then leaves the site. */
   isGone(err: unknown): boolean;
 };
@@ -25,30 +30,85 @@ const RECORDS_PER_REQUEST = 100;
 /** How long asks for edit times wait to share a request with other sites' (refreshes start a few ms apart). */
 const BATCH_WINDOW_MS = 20;
 
+type Table = "block" | "collection" | "collection_view";
+type Stamp = { lastEdited: number; version: number | undefined };
+
 export function publicPageSource(gateway: NotionGateway): PageSource {
-  // Edit times of every site refreshing at the same moment, asked together: one syncRecordValues per 100 pages.
-  const editTimeOf = new DataLoader<string, number | null>(
-    async (pageIds) => {
-      const records = await fetchRecords(gateway, pageIds.map((id) => ({ table: "block" as const, id })));
-      return pageIds.map((id) => {
-        const block = blockOf(records, id);
-        return block ? lastEditedOf(block) : null;
+  // Records' edit times and versions for every site polling at the same moment, asked together: one
+  // syncRecordValues per 100 records.
+  const stampOf = new DataLoader<string, Stamp | null>(
+    async (keys) => {
+      const pointers = keys.map(pointerOf);
+      const records = await fetchRecords(gateway, pointers);
+      return pointers.map(({ table, id }) => {
+        const record = recordOf(records, table, id);
+        return record ? stamp(record) : null;
       });
     },
     { cache: false, maxBatchSize: RECORDS_PER_REQUEST, batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS) },
   );
+  const stampsOf = async (keys: string[]) => {
+    const answers = await stampOf.loadMany(keys);
+    return answers.map((answer) => {
+      if (answer instanceof Error) throw answer;
+      return answer;
+    });
+  };
   return {
     fetchPage: (pageId) => fetchWholePage(gateway, pageId),
     async editTimes(pageIds) {
-      const answers = await editTimeOf.loadMany(pageIds);
+      const stamps = await stampsOf(pageIds.map((id) => keyOf("block", id)));
       const times = new Map<string, number>();
-      for (const [index, answer] of answers.entries()) {
-        if (answer instanceof Error) throw answer;
-        if (answer !== null) times.set(pageIds[index]!, answer);
-      }
+      for (const [index, found] of stamps.entries()) if (found) times.set(pageIds[index]!, found.lastEdited);
       return times;
+    },
+    async requeryUnchangedDatabasePage(pageId, previous) {
+      const watched = watchedRecords(pageId, previous);
+      if (!watched) return null;
+      const now = await stampsOf(watched.map((w) => keyOf(w.table, w.id)));
+      const unchanged = watched.every((w, index) => now[index] && now[index].version === w.stamp.version && now[index].lastEdited === w.stamp.lastEdited);
+      return unchanged ? requeryDatabases(gateway, pageId, previous) : null;
     },
     exactEditTimes: true,
     isGone: (err) => err instanceof NotionRequestError && err.failure.kind === "private",
   };
+}
+
+/**
+ * What a database page's last read depended on besides its rows: the page, each database's block, collection and
+ * views. Null when one of them carries no version to compare (a record Notion sent without one, a linked database we
+ * could not read): such a page is read whole.
+ */
+function watchedRecords(pageId: string, previous: ExtendedRecordMap): { table: Table; id: string; stamp: Stamp }[] | null {
+  const databases = databasesOn(previous, pageId);
+  if (!databases.length) return null;
+  const pointers: { table: Table; id: string }[] = [{ table: "block", id: pageId }];
+  for (const { block, collectionId, viewIds } of databases) {
+    if (!collectionId) return null;
+    if (block.id !== pageId) pointers.push({ table: "block", id: block.id });
+    pointers.push({ table: "collection", id: collectionId }, ...viewIds.map((id) => ({ table: "collection_view" as const, id })));
+  }
+  const watched = [];
+  for (const pointer of pointers) {
+    const record = recordOf(previous, pointer.table, pointer.id);
+    if (!record || typeof stamp(record).version !== "number") return null;
+    watched.push({ ...pointer, stamp: stamp(record) });
+  }
+  return watched;
+}
+
+const keyOf = (table: Table, id: string) => `${table}:${id}`;
+function pointerOf(key: string): { table: Table; id: string } {
+  const at = key.indexOf(":");
+  return { table: key.slice(0, at) as Table, id: key.slice(at + 1) };
+}
+
+function recordOf(recordMap: RecordMapLike, table: Table, id: string): object | undefined {
+  if (table === "block") return blockOf(recordMap, id);
+  return table === "collection" ? collectionOf(recordMap, id) : viewOf(recordMap, id);
+}
+
+function stamp(record: object): Stamp {
+  const version = (record as { version?: unknown }).version;
+  return { lastEdited: lastEditedOf(record as Block), version: typeof version === "number" ? version : undefined };
 }

@@ -16,6 +16,7 @@ let stub: NotionStub;
 let database: Database;
 const retries: { delayMs: number; reason: string }[] = [];
 let blog: { pageId: string; rowIds: string[] };
+let news: { pageId: string; collectionId: string; viewId: string; rowIds: string[] };
 let docs: { root: string; grandchild: string };
 
 function service(opts: { revalidateMs?: number; cacheBytes?: number } = {}): ContentService {
@@ -33,6 +34,7 @@ const control = () => stubControl(stub.url);
 beforeAll(async () => {
   const ws = new RecordMapBuilder();
   blog = ws.database("Blog", { viewType: "table", schema: BLOG_SCHEMA, rows: blogRows(100) });
+  news = ws.database("News", { viewType: "table", schema: BLOG_SCHEMA, rows: blogRows(3) });
   const root = ws.page("Docs", [
     { type: "text", text: "Welcome to the docs" },
     { type: "page", title: "Guides", body: [{ type: "page", title: "Install", body: [{ type: "page", title: "On Linux", body: [{ type: "text", text: "apt install" }] }] }] },
@@ -83,8 +85,9 @@ describe("blog snapshots refresh incrementally", () => {
     const before = await content.getSnapshot(siteId);
     const result = await content.refresh(site());
     expect(result).toMatchObject({ status: "unchanged", fetched: 1, reused: 100, removed: 0 });
+    // The database page, its collection and view are as last read (one ask for their versions): only its rows are queried.
     const calls = await control().calls();
-    expect(calls.byEndpoint).toEqual({ loadPageChunk: 1, queryCollection: 1 });
+    expect(calls.byEndpoint).toEqual({ syncRecordValuesMain: 1, queryCollection: 1 });
     expect((await content.getSnapshot(siteId))?.version).toBe(before?.version);
   });
 
@@ -95,8 +98,8 @@ describe("blog snapshots refresh incrementally", () => {
     const result = await content.refresh(site());
     expect(result).toMatchObject({ status: "updated", fetched: 2, reused: 99 });
     const calls = await control().calls();
-    expect(calls.byEndpoint.loadPageChunk).toBe(2);
-    expect(calls.byPage[edited]).toBe(1);
+    expect(calls.byEndpoint).toEqual({ syncRecordValuesMain: 1, queryCollection: 1, loadPageChunk: 1 });
+    expect(calls.byPage[edited]).toBe(1); // its edit time comes with the query
     expect(calls.byPage[blog.rowIds[5]!]).toBeUndefined();
     const after = await content.getSnapshot(siteId);
     expect(after?.version).toBe(before + 1);
@@ -200,6 +203,49 @@ describe("blog snapshots refresh incrementally", () => {
     expect(await syncSiteNow(deps, user.id, { siteId: other.id })).toMatchObject({ status: "updated", fetchedPages: 5 });
     await control().fault({ mode: "status", status: 500, times: 50 });
     await expect(syncSiteNow(deps, user.id, { siteId: other.id })).rejects.toMatchObject({ code: "UPSTREAM", message: "Notion did not answer, please try again" });
+  });
+});
+
+describe("a database site polled", () => {
+  let content: ContentService;
+  let ref: ReturnType<typeof contentSiteOf>;
+  const stored = (table: "collection" | "collection_view", id: string) => structuredClone(stub.store().records[table].get(id)) as unknown as Record<string, unknown> & { version: number };
+
+  beforeAll(async () => {
+    content = service();
+    ref = contentSiteOf((await insertSite(database, "blog", news.pageId)).site);
+    expect(await content.refresh(ref)).toMatchObject({ status: "updated", fetched: 4 });
+  });
+
+  it("shows a post added in Notion without reading the database page again", async () => {
+    const [first] = news.rowIds;
+    const row = structuredClone(stub.store().records.block.get(first!)) as Record<string, unknown>;
+    const added = "0f0f0f0f-0000-4000-8000-000000000004";
+    await control().reset(); // counts from zero (a reset reloads the workspace: records are added after it)
+    await control().addRecords([{ block: { [added]: { role: "reader", value: { ...row, id: added, version: 1, content: [], properties: { ...(row.properties as object), title: [["Post 4, new"]] } } } } }]);
+    expect(await content.refresh(ref)).toMatchObject({ status: "updated", fetched: 2, reused: 3 });
+    const calls = await control().calls();
+    expect(calls.byEndpoint).toEqual({ syncRecordValuesMain: 1, queryCollection: 1, loadPageChunk: 1 });
+    expect(calls.byPage[added]).toBe(1);
+    expect(titleIn(await content.getSnapshot(ref.id), added)).toBe("Post 4, new");
+  });
+
+  it.each([
+    ["its view", "collection_view" as const, () => news.viewId, (view: Record<string, unknown>) => ({ ...view, name: "Latest first" })],
+    ["its collection", "collection" as const, () => news.collectionId, (collection: Record<string, unknown>) => ({ ...collection, name: [["News and notes"]] })],
+  ])("reads the database page whole again when %s changed in Notion", async (_name, table, idOf, change) => {
+    const record = stored(table, idOf());
+    await control().reset();
+    await control().addRecords([{ [table]: { [idOf()]: { role: "reader", value: { ...change(record), version: record.version + 1 } } } }]);
+    await content.refresh(ref);
+    const calls = await control().calls();
+    expect(calls.byEndpoint.loadPageChunk).toBe(1);
+    expect(calls.byPage[news.pageId]).toBe(2); // the versions asked, then the page read
+    // Read again, the page is reused on the next poll (counted apart: a reset would undo the change).
+    const before = calls.byEndpoint;
+    expect(await content.refresh(ref)).toMatchObject({ status: "unchanged" });
+    const after = (await control().calls()).byEndpoint;
+    expect({ sync: after.syncRecordValuesMain! - before.syncRecordValuesMain!, query: after.queryCollection! - before.queryCollection!, chunk: after.loadPageChunk! - before.loadPageChunk! }).toEqual({ sync: 1, query: 1, chunk: 0 });
   });
 });
 
