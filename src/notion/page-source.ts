@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import type { Block, ExtendedRecordMap } from "notion-types";
 import { databasesOn, fetchWholePage, requeryDatabases } from "./fetch-page";
+import { currentNotionRequest, mostUrgent, withSharedNotionRequest, type NotionPriority } from "./budget/request-context";
 import { fetchRecords } from "./inspect-page";
 import { NotionRequestError, type NotionGateway } from "./notion-gateway";
 import { blockOf, collectionOf, lastEditedOf, viewOf, type RecordMapLike } from "./record-map";
@@ -34,20 +35,44 @@ type Table = "block" | "collection" | "collection_view";
 type Stamp = { lastEdited: number; version: number | undefined };
 
 export function publicPageSource(gateway: NotionGateway): PageSource {
-  // Records' edit times and versions for every site polling at the same moment, asked together: one
-  // syncRecordValues per 100 records.
+  // Records' edit times and versions for every site polling at the same moment, asked together: one syncRecordValues
+  // per 100 records, one at a time. Asks arriving while one waits for its turn in the Notion budget (or is under way)
+  // join the next, so a busy budget gets fewer, fuller requests; each goes at its most urgent asker's priority.
+  let previousDone: Promise<void> = Promise.resolve();
+  let finishDispatched = () => {};
+  const askers: NotionPriority[] = [];
   const stampOf = new DataLoader<string, Stamp | null>(
     async (keys) => {
-      const pointers = keys.map(pointerOf);
-      const records = await fetchRecords(gateway, pointers);
-      return pointers.map(({ table, id }) => {
-        const record = recordOf(records, table, id);
-        return record ? stamp(record) : null;
-      });
+      const finished = finishDispatched;
+      try {
+        const pointers = keys.map(pointerOf);
+        const records = await withSharedNotionRequest(mostUrgent(askers.splice(0)), () => fetchRecords(gateway, pointers));
+        return pointers.map(({ table, id }) => {
+          const record = recordOf(records, table, id);
+          return record ? stamp(record) : null;
+        });
+      } finally {
+        finished();
+      }
     },
-    { cache: false, maxBatchSize: RECORDS_PER_REQUEST, batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS) },
+    {
+      cache: false,
+      maxBatchSize: RECORDS_PER_REQUEST,
+      batchScheduleFn: (dispatch) => {
+        const after = previousDone;
+        let finished = () => {};
+        previousDone = new Promise<void>((resolve) => (finished = resolve));
+        void after.then(() =>
+          setTimeout(() => {
+            finishDispatched = finished;
+            dispatch();
+          }, BATCH_WINDOW_MS),
+        );
+      },
+    },
   );
   const stampsOf = async (keys: string[]) => {
+    if (keys.length) askers.push(currentNotionRequest().priority);
     const answers = await stampOf.loadMany(keys);
     return answers.map((answer) => {
       if (answer instanceof Error) throw answer;

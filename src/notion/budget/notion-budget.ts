@@ -11,7 +11,9 @@ import { currentNotionRequest, NO_CONTEXT, NOTION_PRIORITIES, rankOf, type Notio
  * waiting requests are served most urgent first (owner > webhook > reader > sweep) and, within a priority, owner by
  * owner in turn (first in, first out for each owner), so one owner's hundred requests can't starve another's one —
  * except that a piece of work already under way (a refresh whose first requests went) goes before one not yet begun,
- * for its first few requests: a refresh of three requests in a row then waits for one turn, not three.
+ * for its first few requests: a refresh of three requests in a row then waits for one turn, not three. A request made
+ * for many sites at once (their edit times asked together) also goes first within its priority, at most once a second,
+ * so polls keep moving without such requests taking the whole budget.
  * Across processes, each process advertises the most urgent priority it waits at, and no process grants a less
  * urgent request while another's fresh advertisement outranks it. PGlite and PostgreSQL run the same code.
  */
@@ -50,6 +52,8 @@ const MAX_WAIT_MS = 1_000;
 const MIN_WAIT_MS = 5;
 /** A piece of work under way goes first for this many of its requests; past them (a big site), it takes turns again. */
 const CONTINUATION_REQUESTS = 6;
+/** A shared request goes first within its priority at most this often (otherwise it takes turns like an owner). */
+const SHARED_FIRST_EVERY_MS = 1_000;
 
 type Waiter = { rank: number; owner: string; seq: number; work: NotionRequestContext; resolve: () => void; reject: (err: Error) => void };
 type Bucket = { waiters: Waiter[]; turns: Map<string, number>; pumping: boolean; advertised: { rank: number; at: number } | null; created: boolean };
@@ -65,7 +69,9 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = log
   let closed = false;
   /** Requests let through per piece of work (a withNotionPriority call). */
   const grantsOf = new WeakMap<NotionRequestContext, number>();
-  const underWay = (w: Waiter) => {
+  let sharedGrantedAt = Number.NEGATIVE_INFINITY;
+  const goesFirst = (w: Waiter) => {
+    if (w.work.shared) return performance.now() - sharedGrantedAt >= SHARED_FIRST_EVERY_MS;
     const n = w.work === NO_CONTEXT ? 0 : (grantsOf.get(w.work) ?? 0);
     return n > 0 && n < CONTINUATION_REQUESTS;
   };
@@ -136,7 +142,7 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = log
     await db.execute(sql`delete from notion_budget_waiters where process_id = ${processId} and bucket = ${name}`);
   }
 
-  /** The next waiter: most urgent priority, then work under way, then the owner whose last turn is oldest, then first come. */
+  /** The next waiter: most urgent priority, then work under way (or a shared request due), then the owner whose last turn is oldest, then first come. */
   function next(bucket: Bucket): Waiter {
     let best = bucket.waiters[0]!;
     for (const w of bucket.waiters) {
@@ -144,7 +150,7 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = log
         if (w.rank < best.rank) best = w;
         continue;
       }
-      const [wGoing, bestGoing] = [underWay(w), underWay(best)];
+      const [wGoing, bestGoing] = [goesFirst(w), goesFirst(best)];
       if (wGoing !== bestGoing) {
         if (wGoing) best = w;
         continue;
@@ -176,6 +182,7 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = log
           bucket.waiters.splice(bucket.waiters.indexOf(waiter), 1);
           bucket.turns.set(waiter.owner, ++turn);
           if (waiter.work !== NO_CONTEXT) grantsOf.set(waiter.work, (grantsOf.get(waiter.work) ?? 0) + 1);
+          if (waiter.work.shared) sharedGrantedAt = performance.now();
           grantedCounts[NOTION_PRIORITIES[waiter.rank]!]++;
           waiter.resolve();
           continue;

@@ -9,7 +9,13 @@ export const NOTION_PRIORITIES = ["owner", "webhook", "reader", "sweep"] as cons
  *  reader: a visitor read a stale page; sweep: background work nobody waits for. */
 export type NotionPriority = (typeof NOTION_PRIORITIES)[number];
 
-export type NotionRequestContext = { priority: NotionPriority; /** Whose turn it is (an owner's id; a site's when unknown). */ owner: string };
+export type NotionRequestContext = {
+  priority: NotionPriority;
+  /** Whose turn it is (an owner's id; a site's when unknown). */
+  owner: string;
+  /** One request for many sites at once (their pages' edit times asked together): see the budget's rule for it. */
+  shared?: boolean;
+};
 
 /** Requests sent outside any context: one shared object, so they never count as one piece of work. */
 export const NO_CONTEXT: NotionRequestContext = Object.freeze({ priority: "reader", owner: "anonymous" });
@@ -27,6 +33,17 @@ function storage(): AsyncLocalStorage<NotionRequestContext> {
  */
 export function withNotionPriority<T>(priority: NotionPriority, owner: string, work: () => T): T {
   return storage().run({ priority, owner }, work);
+}
+
+/** Runs `work` as one request made for many sites' pieces of work at once, at the most urgent of their priorities. */
+export function withSharedNotionRequest<T>(priority: NotionPriority, work: () => T): T {
+  return storage().run({ priority, owner: "shared", shared: true }, work);
+}
+
+/** The most urgent of these priorities (reader when there are none). */
+export function mostUrgent(priorities: Iterable<NotionPriority>): NotionPriority {
+  const ranks = [...priorities].map(rankOf);
+  return ranks.length ? NOTION_PRIORITIES[Math.min(...ranks)]! : "reader";
 }
 
 export function currentNotionRequest(): NotionRequestContext {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
 import { createNotionBudget, type NotionBudget } from "@/notion/budget/notion-budget";
-import { withNotionPriority, type NotionPriority } from "@/notion/budget/request-context";
+import { withNotionPriority, withSharedNotionRequest, type NotionPriority } from "@/notion/budget/request-context";
 import { createNotionGateway } from "@/notion/notion-gateway";
 import { fetchWholePage } from "@/notion/fetch-page";
 import { createNotionStub, type NotionStub } from "../../../tools/notion-stub/server";
@@ -110,6 +110,20 @@ describe("the Notion budget", () => {
     });
     // In turn alone, "a" (who just had one) would go last.
     expect(order).toEqual(["reader:a", "reader:b", "reader:c"]);
+  });
+
+  it("lets a request made for many sites at once (edit times asked together) go first within its priority, at most once a second", async () => {
+    const b = budget(10);
+    const bucket = freshBucket();
+    await b.pause(bucket, 300);
+    const order: string[] = [];
+    const takes = Array.from({ length: 12 }, (_, i) => queueTake(b, bucket, "reader", `owner${i}`, order, "owner"));
+    const shared = () => withSharedNotionRequest("reader", () => b.take(bucket)).then(() => void order.push("shared"));
+    takes.push(shared(), shared(), queueTake(b, bucket, "owner", "dashboard", order, "dashboard"));
+    await Promise.all(takes);
+    // The owner in the dashboard is still first; one shared request next; the other waits a second (10 grants at 10/s).
+    expect(order.slice(0, 2)).toEqual(["dashboard", "shared"]);
+    expect(order.indexOf("shared", 2)).toBeGreaterThanOrEqual(10);
   });
 
   it("across processes, a less urgent request waits while another process has an owner waiting", async () => {

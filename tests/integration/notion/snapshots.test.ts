@@ -280,6 +280,23 @@ describe("page trees refresh incrementally", () => {
     expect((await control().calls()).byEndpoint).toEqual({ syncRecordValuesMain: 1 });
   });
 
+  it("asks for edit times arriving while one is under way wait, and go together in the next", async () => {
+    const content = service();
+    const refs = [];
+    for (const type of ["docs", "simple", "help_desk"] as const) refs.push(contentSiteOf((await insertSite(database, type, docs.root)).site));
+    for (const ref of refs) await content.refresh(ref);
+    await control().reset();
+    await control().fault({ mode: "latency", latencyMs: 300, times: 10, endpoint: "syncRecordValuesMain" });
+    // 60 ms apart: each would go in a request of its own if asks only waited for one another 20 ms.
+    const polls = [content.refresh(refs[0]!)];
+    for (const ref of refs.slice(1)) {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      polls.push(content.refresh(ref));
+    }
+    expect((await Promise.all(polls)).map((r) => r.status)).toEqual(["unchanged", "unchanged", "unchanged"]);
+    expect((await control().calls()).byEndpoint).toEqual({ syncRecordValuesMain: 2 });
+  });
+
   it("a first visit with Notion down gets no snapshot and records why", async () => {
     const content = service();
     const { site } = await insertSite(database, "simple", docs.root);
