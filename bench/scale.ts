@@ -221,6 +221,7 @@ async function run(databaseUrl: string, stub: { url: string; apiBaseUrl: string 
                 await sleep(EDIT_POLL_MS);
               }
               edits.push(seenAfter);
+              if (!Number.isFinite(seenAfter)) console.log(`never seen: edit ${n} of a ${site.siteType} site (${site.hostKey}, page ${site.editPageId}) made ${Math.round((editedAt - from) / 1000)} s into the run`);
               editsBy[SITE_TYPE_INFO[site.siteType].model].push(seenAfter);
               site.title = title;
               pending.delete(site.id);
