@@ -1,4 +1,5 @@
-import { openDatabase } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { openDatabase, rowsOf as resultRows } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { siteHostKey } from "@/lib/site-address";
 import { SITE_TYPE_INFO } from "@/lib/site-types";
@@ -132,6 +133,18 @@ async function insertAndSync(databaseUrl: string, apiBaseUrl: string, generated:
   }
 }
 
+/** What the database says of a site whose edit was not seen: its refresh state and whether the edited page's stored copy has the title. */
+async function syncStateOf(databaseUrl: string, siteId: string, pageId: string, title: string): Promise<unknown> {
+  const database = await openDatabase({ dataDir: tempDataDir("bench-scale-state-"), databaseUrl });
+  try {
+    const state = await database.db.execute(sql`select version, synced_at, last_attempt_at, last_error, failure_count, lease_owner, lease_until, now() as now from site_syncs where site_id = ${siteId}`);
+    const pages = await database.db.execute(sql`select page_id, parent_page_id, last_edited_time, fetched_at, position(${title} in record_map::text) > 0 as has_title from notion_pages where site_id = ${siteId}`);
+    return { state: resultRows(state)[0], pages: resultRows(pages), editedPageId: pageId };
+  } finally {
+    await database.close();
+  }
+}
+
 /** A Zipf(1) pick among the first `n`: the k-th hottest is read in proportion to 1/k. */
 function zipfPicker(n: number): () => number {
   const cumulative: number[] = [];
@@ -160,7 +173,7 @@ async function run(databaseUrl: string, stub: { url: string; apiBaseUrl: string 
   const env = { NOTION_API_BASE: stub.apiBaseUrl, NOTION_FILE_HOSTS: stub.url, NOTION_REQUESTS_PER_SECOND: String(NOTION_RPS), REVALIDATE_SECONDS: "10" };
   const processes: (Started & { role: string })[] = [];
   try {
-    for (const role of roles) processes.push({ role, ...(await start({ command: START_BUNDLE, databaseUrl, role, firstSiteHost: hot[0]!.hostKey, env, quiet: true })) });
+    for (const role of roles) processes.push({ role, ...(await start({ command: START_BUNDLE, databaseUrl, role, firstSiteHost: hot[0]!.hostKey, env, quiet: !process.env.BENCH_SCALE_VERBOSE })) });
     const ports = processes.map((p) => p.port);
     // Every hot site answers and shows its edited page's title before the clock starts.
     for (const [i, site] of hot.entries()) {
@@ -221,7 +234,10 @@ async function run(databaseUrl: string, stub: { url: string; apiBaseUrl: string 
                 await sleep(EDIT_POLL_MS);
               }
               edits.push(seenAfter);
-              if (!Number.isFinite(seenAfter)) console.log(`never seen: edit ${n} of a ${site.siteType} site (${site.hostKey}, page ${site.editPageId}) made ${Math.round((editedAt - from) / 1000)} s into the run`);
+              if (!Number.isFinite(seenAfter)) {
+                console.log(`never seen: edit ${n} of a ${site.siteType} site (${site.hostKey}, page ${site.editPageId}) made ${Math.round((editedAt - from) / 1000)} s into the run`);
+                console.log(`  its sync state now: ${JSON.stringify(await syncStateOf(databaseUrl, site.id, site.editPageId, title))}`);
+              }
               editsBy[SITE_TYPE_INFO[site.siteType].model].push(seenAfter);
               site.title = title;
               pending.delete(site.id);

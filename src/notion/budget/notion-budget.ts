@@ -56,6 +56,8 @@ const CONTINUATION_REQUESTS = 6;
 const SHARED_FIRST_EVERY_MS = 1_000;
 
 type Waiter = { rank: number; owner: string; seq: number; work: NotionRequestContext; resolve: () => void; reject: (err: Error) => void };
+/** An owner's turns are counted per priority: a page check in the dashboard does not send their site's refresh to the back. */
+const turnKey = (w: Waiter) => `${w.rank}:${w.owner}`;
 type Bucket = { waiters: Waiter[]; turns: Map<string, number>; pumping: boolean; advertised: { rank: number; at: number } | null; created: boolean };
 
 const emptyCounts = (): Record<NotionPriority, number> => ({ owner: 0, webhook: 0, reader: 0, sweep: 0 });
@@ -155,8 +157,8 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = log
         if (wGoing) best = w;
         continue;
       }
-      const wTurn = bucket.turns.get(w.owner) ?? -1;
-      const bestTurn = bucket.turns.get(best.owner) ?? -1;
+      const wTurn = bucket.turns.get(turnKey(w)) ?? -1;
+      const bestTurn = bucket.turns.get(turnKey(best)) ?? -1;
       if (wTurn < bestTurn || (wTurn === bestTurn && w.seq < best.seq)) best = w;
     }
     return best;
@@ -180,7 +182,7 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = log
         }
         if (verdict.ok) {
           bucket.waiters.splice(bucket.waiters.indexOf(waiter), 1);
-          bucket.turns.set(waiter.owner, ++turn);
+          bucket.turns.set(turnKey(waiter), ++turn);
           if (waiter.work !== NO_CONTEXT) grantsOf.set(waiter.work, (grantsOf.get(waiter.work) ?? 0) + 1);
           if (waiter.work.shared) sharedGrantedAt = performance.now();
           grantedCounts[NOTION_PRIORITIES[waiter.rank]!]++;

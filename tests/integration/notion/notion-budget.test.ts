@@ -97,6 +97,19 @@ describe("the Notion budget", () => {
     expect(order.slice(0, 4)).toEqual(["big", "small", "big", "small"]);
   });
 
+  it("counts an owner's turns per priority: their page check in the dashboard doesn't send their site's refresh to the back", async () => {
+    const b = budget(20);
+    const bucket = freshBucket();
+    await b.pause(bucket, 300);
+    const order: string[] = [];
+    const takes = [queueTake(b, bucket, "reader", "o", order)];
+    for (const owner of ["a", "b", "c"]) takes.push(queueTake(b, bucket, "reader", owner, order));
+    takes.push(queueTake(b, bucket, "owner", "o", order));
+    await Promise.all(takes);
+    // With one count of turns for all priorities, "o"'s refresh would go last, after its own page check.
+    expect(order).toEqual(["owner:o", "reader:o", "reader:a", "reader:b", "reader:c"]);
+  });
+
   it("lets a piece of work under way finish before others' begin (a refresh's next request waits one turn, not a round)", async () => {
     const b = budget(20);
     const bucket = freshBucket();
