@@ -98,7 +98,8 @@ describe("mapping a blog database's own property names", () => {
   it("shows the mapping in General → Database properties, and keeps a change", async () => {
     await page.getByRole("link", { name: "General", exact: true }).click();
     await showProperties();
-    expect(await page.locator("select[id^=map-]").evaluateAll((els) => els.map((el) => el.id))).toContain("map-date");
+    // Polled: on a loaded machine the panel can show before its fields are rendered.
+    await expect.poll(() => page.locator("select[id^=map-]").evaluateAll((els) => els.map((el) => el.id)), { timeout: 20_000 }).toContain("map-date");
     expect(await selected("date")).toBe("Went out on (date)");
     expect(await selected("hidden")).toBe("Keep private (checkbox)");
 
