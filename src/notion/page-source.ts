@@ -116,8 +116,9 @@ function watchedRecords(pageId: string, previous: ExtendedRecordMap): { table: T
   const watched = [];
   for (const pointer of pointers) {
     const record = recordOf(previous, pointer.table, pointer.id);
-    if (!record || typeof stamp(record).version !== "number") return null;
-    watched.push({ ...pointer, stamp: stamp(record) });
+    const stamped = record ? stamp(record) : undefined;
+    if (!stamped || stamped.version === undefined) return null;
+    watched.push({ ...pointer, stamp: stamped });
   }
   return watched;
 }
