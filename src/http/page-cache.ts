@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 
 /**
- * Rendered responses kept in memory, bounded by bytes (least recently used out first), each stored with its ETag
- * and compressed forms so a hit costs a Map lookup and one write.
+ * A rendered response as the site server keeps it in memory (src/site-server/site-cache.ts), with its ETag and
+ * compressed forms, so a hit costs a lookup and one write.
  */
 export type CachedResponse = {
   status: number;
@@ -24,52 +24,6 @@ export function makeCachedResponse(status: number, contentType: string, content:
   const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
   const etag = `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
   return { status, contentType, body, gzip, br, etag, size: body.length + gzip.length + br.length };
-}
-
-export class PageCache {
-  private entries = new Map<string, CachedResponse>();
-  private bytes = 0;
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
-
-  get(key: string): CachedResponse | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Re-insert: Map order is our recency order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
-  }
-
-  set(key: string, value: CachedResponse): void {
-    const old = this.entries.get(key);
-    if (old) {
-      this.bytes -= old.size;
-      this.entries.delete(key);
-    }
-    if (value.size > this.maxBytes / 4) return;
-    this.entries.set(key, value);
-    this.bytes += value.size;
-    for (const [k, v] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(k);
-      this.bytes -= v.size;
-    }
-  }
-
-  /** Drops every entry of one site (its settings or content changed). */
-  deleteSite(siteId: string): void {
-    for (const [k, v] of this.entries) {
-      if (k.startsWith(`${siteId}\n`)) {
-        this.entries.delete(k);
-        this.bytes -= v.size;
-      }
-    }
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
 
 /**

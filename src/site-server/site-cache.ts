@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { SiteSnapshot } from "@/notion/site-content";
 import { siteModelOf, type SiteModel } from "@/site-model/site-model";
-import { PageCache, type CachedResponse } from "@/http/page-cache";
+import type { CachedResponse } from "@/http/page-cache";
 import { processCounters } from "@/lib/process-counters";
 import type { PublishedSite } from "./site-lookup";
 
@@ -17,8 +17,10 @@ import type { PublishedSite } from "./site-lookup";
  */
 const MAX_MODELS = 200;
 
-export function createSiteCache(pageCacheBytes?: number) {
-  const pages = new PageCache(pageCacheBytes);
+export function createSiteCache(pageCacheBytes = 64 * 1024 * 1024) {
+  // Bounded by bytes (body and both compressed forms), least recently used out first; a response larger than a
+  // quarter of the cache is served but not kept.
+  const pages = new LRUCache<string, CachedResponse>({ maxSize: pageCacheBytes, maxEntrySize: pageCacheBytes / 4, sizeCalculation: (r) => r.size });
   const counts = processCounters().pageCache;
   const models = new LRUCache<string, { version: number; model: SiteModel | null }>({ max: MAX_MODELS });
 
@@ -46,7 +48,8 @@ export function createSiteCache(pageCacheBytes?: number) {
     },
 
     forget(siteId: string): void {
-      pages.deleteSite(siteId);
+      const prefix = `${siteId}\n`;
+      for (const key of [...pages.keys()]) if (key.startsWith(prefix)) pages.delete(key);
       models.delete(siteId);
     },
 
