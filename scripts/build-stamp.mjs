@@ -6,6 +6,8 @@ import path from "node:path";
 export const ROOT = path.resolve(import.meta.dirname, "..");
 /** The server bundled by esbuild at build time (scripts/bundle-server.ts): `npm start` runs it with plain Node. */
 export const SERVER_BUNDLE = path.join(ROOT, ".next", "pagewright-server", "server.mjs");
+/** The site stylesheet and browser scripts, built and compressed by the build for the bundled server (src/site-server/assets.ts). */
+export const SITE_ASSETS_DIR = path.join(path.dirname(SERVER_BUNDLE), "site-assets");
 /** Sizes and modification times of the build's inputs when it was made: a start compares them without reading files. */
 export const STAT_STAMP_FILE = path.join(ROOT, ".next", "BUILD_SOURCE_STAT");
 

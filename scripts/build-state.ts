@@ -2,11 +2,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { ROOT, SERVER_BUNDLE, STAT_STAMP_FILE, buildInputs, statFingerprint } from "./build-stamp.mjs";
+import { ROOT, SERVER_BUNDLE, SITE_ASSETS_DIR, STAT_STAMP_FILE, buildInputs, statFingerprint } from "./build-stamp.mjs";
+import { writeSiteAssets } from "../src/site-server/assets";
 
 /**
  * `npm start` builds when the build is missing or stale: a hash of sources, config and lockfile (CONTRACTS §1). The
- * build is Next.js's plus our server bundled by esbuild; a stamp of the inputs' sizes and times lets a start skip
+ * build is Next.js's plus our server bundled by esbuild and the site assets it reads; a stamp of the inputs' sizes and times lets a start skip
  * reading them (scripts/start.mjs).
  */
 export { ROOT };
@@ -56,6 +57,7 @@ export function ensureBuild(opts: { quiet?: boolean } = {}): void {
     throw new Error(`next build failed (exit ${result.status})\n${opts.quiet ? `${result.stdout}\n${result.stderr}` : ""}`);
   }
   bundleServer();
+  writeSiteAssets(SITE_ASSETS_DIR);
   fs.writeFileSync(HASH_FILE, hash);
   fs.writeFileSync(STAT_STAMP_FILE, stamp);
 }

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import esbuild from "esbuild";
-import { ROOT, SERVER_BUNDLE } from "./build-stamp.mjs";
+import { ROOT, SERVER_BUNDLE, SITE_ASSETS_DIR } from "./build-stamp.mjs";
 
 const OUT_DIR = path.dirname(SERVER_BUNDLE);
 const SRC = path.join(ROOT, "src");
@@ -54,6 +54,8 @@ await esbuild.build({
   jsx: "automatic",
   tsconfig: path.join(ROOT, "tsconfig.json"),
   banner: { js: banner },
+  // Where the bundled server finds the site assets the build writes after this (relative to the project).
+  define: { __PAGEWRIGHT_SITE_ASSETS__: JSON.stringify(path.relative(ROOT, SITE_ASSETS_DIR)) },
   plugins: [keepSourceLocation],
   logLevel: "warning",
 });
