@@ -120,12 +120,12 @@ async function measureAgainstMinimal(serverUrl: string, host: string, label: str
       const minimalUrl = `http://127.0.0.1:${await firstLine(minimal)}${POST}`;
       const plainUrl = `http://127.0.0.1:${await firstLine(plain)}${POST}`;
       await load(target, headers, 3); // warm-up
-      // Interleaved twice, so a busy moment on the machine hits every side.
+      // Interleaved three times, so a busy moment on the machine hits every side.
       const ours: number[] = [];
       const base: number[] = [];
       const plainBase: number[] = [];
       const bareHeaders: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
-      for (let round = 0; round < 2; round++) {
+      for (let round = 0; round < 3; round++) {
         ours.push((await load(target, headers, 6)).rps);
         base.push((await load(minimalUrl, bareHeaders, 6)).rps);
         plainBase.push((await load(plainUrl, bareHeaders, 6)).rps);
