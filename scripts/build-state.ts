@@ -7,8 +7,8 @@ import { writeSiteAssets } from "../src/site-server/assets";
 
 /**
  * `npm start` builds when the build is missing or stale: a hash of sources, config and lockfile (CONTRACTS §1). The
- * build is Next.js's plus our server bundled by esbuild and the site assets it reads; a stamp of the inputs' sizes and times lets a start skip
- * reading them (scripts/start.mjs).
+ * build is Next.js's plus our server bundled by esbuild and the site assets it reads; a stamp of the inputs' sizes
+ * and times lets a start skip reading them (scripts/start.mjs).
  */
 export { ROOT };
 const HASH_FILE = path.join(ROOT, ".next", "BUILD_SOURCE_HASH");

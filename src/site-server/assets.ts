@@ -137,7 +137,6 @@ export function customStylesheet(siteId: string, css: string): (Asset & { href: 
   return entry.asset;
 }
 
-
 /** A browser script (TypeScript in ./browser) bundled and minified for the browser, once per process. */
 function bundle(entry: string): Buffer {
   const out = buildSync({
