@@ -1,5 +1,10 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import path from "node:path";
+import { pagewrightPlugin } from "./lint/client-boundary.mjs";
+import { layerZones } from "./lint/layers.mjs";
+
+const ROOT = import.meta.dirname;
 
 const config = [
   {
@@ -22,51 +27,24 @@ const config = [
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
-  // Layers, top to bottom (docs/architecture.md "Layers"): server.ts → app, site-server, marketing-site → rpc, auth →
-  // runtime → core → site-model → notion, integrations → db, http, lib, env. A module may import only below itself.
+  // Layers (lint/layers.mjs, drawn in docs/architecture.md): a file imports only from its own layer and those below,
+  // relative or aliased; the front ends don't import one another. The resolver turns every import into a file, so
+  // `../core/x`, `@/core/x` and `.tsx` files are all caught.
   {
-    // Framework-free core: no Next, React, transports or front ends; the runtime as a type only.
-    files: ["src/core/**/*.ts"],
+    files: ["src/**/*.{ts,tsx,mts}"],
+    plugins: { pagewright: pagewrightPlugin },
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["next", "next/*", "react", "react-dom", "react-dom/*"], message: "core is framework-free." },
-            { group: ["@/rpc/*", "@/app/*", "@/site-server", "@/site-server/*", "@/marketing-site", "@/marketing-site/*", "@/auth/*", "@/components/*"], message: "core may not import a layer above it." },
-            { group: ["@/runtime", "@/runtime/*"], allowTypeImports: true, message: "core takes its dependencies as arguments; import the runtime's types only." },
-          ],
-        },
-      ],
+      "import/no-restricted-paths": ["error", { basePath: ROOT, zones: layerZones(ROOT) }],
+      "pagewright/client-boundary": ["error", { srcRoot: path.join(ROOT, "src") }],
     },
   },
   {
-    // The page model: pure data from a snapshot, below core.
-    files: ["src/site-model/**/*.ts"],
+    // Framework-free core and page model: no Next or React (the layers above say which of our modules they may use).
+    files: ["src/core/**/*.ts", "src/site-model/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@/core/*", "@/runtime", "@/runtime/*", "@/rpc/*", "@/app/*", "@/site-server", "@/site-server/*", "@/marketing-site", "@/marketing-site/*", "@/auth/*", "@/components/*", "react", "react-dom", "next", "next/*"], message: "The page model sits below core." }] },
-      ],
-    },
-  },
-  {
-    // The Notion reader and the outside services sit below core and the page model.
-    files: ["src/notion/**/*.ts", "src/integrations/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["@/core/*", "@/site-model/*", "@/runtime", "@/runtime/*", "@/rpc/*", "@/app/*", "@/site-server", "@/site-server/*", "@/marketing-site", "@/marketing-site/*", "@/auth/*", "@/components/*"], message: "notion/ and integrations/ sit below core: import from lib/, db/ or http/ instead." }] },
-      ],
-    },
-  },
-  {
-    // The bottom floor: shared by server and browser code.
-    files: ["src/lib/**/*.ts", "src/db/**/*.ts", "src/http/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["@/core/*", "@/site-model/*", "@/notion/*", "@/integrations/*", "@/runtime", "@/runtime/*", "@/rpc/*", "@/app/*", "@/site-server", "@/site-server/*", "@/marketing-site", "@/marketing-site/*", "@/auth/*", "@/components/*"], message: "lib/, db/ and http/ are the bottom floor: they import nothing of ours above them." }] },
+        { patterns: [{ group: ["next", "next/*", "react", "react-dom", "react-dom/*"], message: "core and the page model are framework-free." }] },
       ],
     },
   },

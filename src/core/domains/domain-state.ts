@@ -2,8 +2,7 @@
  * What the dashboard shows about a site's custom domain (CONTRACTS §4): the domain, whether it is verified, the DNS
  * records the owner must create and, after a check, which of them were found. The UI imports this type.
  */
-/** An unverified custom domain is dropped after this many days, so stale claims don't linger (security review, finding 6). */
-export const DOMAIN_CLAIM_TTL_DAYS = 7;
+export { DOMAIN_CLAIM_TTL_DAYS } from "@/lib/domain-claims";
 
 export type DomainRecordType = "TXT" | "CNAME" | "A" | "AAAA";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAPPABLE_FIELDS } from "@/lib/database-fields";
 import { linkFieldSchema } from "@/lib/link-field";
+import { CUSTOM_CSS_MAX } from "@/lib/custom-css";
 
 /**
  * Everything per site lives in one schema (CONTRACTS §8). The site server reads settings only through
@@ -12,7 +13,7 @@ const shortText = (max: number) => z.string().trim().max(max);
 const fileRef = z.object({ fileId: z.string().max(64), url: z.string().max(2048) }).strict();
 
 export const SITE_FONTS = ["system", "serif", "mono", "inter", "lora", "jetbrains-mono"] as const;
-export const CUSTOM_CSS_MAX = 20_000;
+export { CUSTOM_CSS_MAX };
 
 export const navLinkSchema = z
   .object({ label: shortText(60).min(1), href: linkFieldSchema.pipe(z.string().min(1).max(2048)) })

@@ -166,6 +166,6 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
   },
 ];
 
-export const dashboardDocPath = (screen: string) => `/docs/dashboard/${screen}`;
+export { dashboardDocPath } from "@/lib/website-paths";
 
 export const dashboardDocOf = (screen: string): DashboardDoc | undefined => DASHBOARD_DOCS.find((d) => d.screen === screen);

@@ -1,4 +1,5 @@
 import type { SiteType } from "@/lib/site-types";
+import { SITE_TYPE_PAGE_SLUGS } from "@/lib/website-paths";
 
 /**
  * One marketing page per site type (issue 13): its URL slug, what a visitor gets (features that exist in the site
@@ -29,7 +30,7 @@ const HIDDEN: PropertySpec = { name: "Hidden", type: "Checkbox", note: "Ticked r
 
 export const SITE_TYPE_PAGES: SiteTypePage[] = [
   {
-    slug: "blog",
+    slug: SITE_TYPE_PAGE_SLUGS.blog,
     siteType: "blog",
     headline: "A blog you write in Notion",
     intro:
@@ -61,7 +62,7 @@ export const SITE_TYPE_PAGES: SiteTypePage[] = [
     addressExample: "blog.acme",
   },
   {
-    slug: "changelog",
+    slug: SITE_TYPE_PAGE_SLUGS.changelog,
     siteType: "changelog",
     headline: "A changelog your whole team can update",
     intro:
@@ -85,7 +86,7 @@ export const SITE_TYPE_PAGES: SiteTypePage[] = [
     addressExample: "changelog.acme",
   },
   {
-    slug: "roadmap",
+    slug: SITE_TYPE_PAGE_SLUGS.roadmap,
     siteType: "roadmap",
     headline: "A public roadmap from a Notion board",
     intro:
@@ -108,7 +109,7 @@ export const SITE_TYPE_PAGES: SiteTypePage[] = [
     addressExample: "roadmap.acme",
   },
   {
-    slug: "docs",
+    slug: SITE_TYPE_PAGE_SLUGS.docs,
     siteType: "docs",
     headline: "Documentation from a Notion page tree",
     intro:
@@ -129,7 +130,7 @@ export const SITE_TYPE_PAGES: SiteTypePage[] = [
     addressExample: "acme",
   },
   {
-    slug: "versioned-docs",
+    slug: SITE_TYPE_PAGE_SLUGS.docsv2,
     siteType: "docsv2",
     headline: "Versioned docs with a version switcher",
     intro:
@@ -148,7 +149,7 @@ export const SITE_TYPE_PAGES: SiteTypePage[] = [
     addressExample: "doc.acme",
   },
   {
-    slug: "help-desk",
+    slug: SITE_TYPE_PAGE_SLUGS.help_desk,
     siteType: "help_desk",
     headline: "A help center written in Notion",
     intro:
@@ -168,7 +169,7 @@ export const SITE_TYPE_PAGES: SiteTypePage[] = [
     addressExample: "acme",
   },
   {
-    slug: "simple",
+    slug: SITE_TYPE_PAGE_SLUGS.simple,
     siteType: "simple",
     headline: "A small website from any Notion page",
     intro: "A landing page, a portfolio or an event page: any public Notion page and its sub-pages become a fast site with navigation.",

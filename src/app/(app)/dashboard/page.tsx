@@ -5,7 +5,7 @@ import { listOwnerSites, type OwnerSiteSummary } from "@/core/sites/list-owner-s
 import { getViewTrends } from "@/core/analytics/get-view-trends";
 import { siteUrl } from "@/lib/site-address";
 import { SITE_TYPE_INFO, SITE_TYPES } from "@/lib/site-types";
-import { siteTypePageBySiteType } from "@/marketing-site/content/site-type-pages";
+import { siteTypePagePath } from "@/lib/website-paths";
 
 export default async function DashboardPage() {
   const session = await requireSession();
@@ -39,7 +39,7 @@ export default async function DashboardPage() {
               <li key={type} className="rounded-lg border border-neutral-800 p-3">
                 <p className="font-medium">{SITE_TYPE_INFO[type].label}</p>
                 <p className="mt-1 text-sm text-neutral-400">{SITE_TYPE_INFO[type].description}</p>
-                <a href={`/site-types/${siteTypePageBySiteType(type).slug}`} className="mt-2 inline-block text-sm text-[#8fb0ff] underline">
+                <a href={siteTypePagePath(type)} className="mt-2 inline-block text-sm text-[#8fb0ff] underline">
                   What to build in Notion<span className="sr-only"> for a {SITE_TYPE_INFO[type].label.toLowerCase()}</span>
                 </a>
               </li>

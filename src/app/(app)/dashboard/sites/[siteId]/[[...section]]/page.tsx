@@ -14,7 +14,7 @@ import { sectionsFor, type SectionId } from "../sections/catalog";
 import { SiteScreen } from "../sections/site-screen";
 import { UnsavedChangesGuard } from "@/components/unsaved-changes";
 import { CurrentTabInView } from "@/components/current-tab-in-view";
-import { dashboardDocPath } from "@/marketing-site/content/dashboard-docs";
+import { dashboardDocPath } from "@/lib/website-paths";
 
 export const metadata: Metadata = { title: "Site" };
 

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
-import { CUSTOM_CSS_MAX } from "@/core/sites/site-settings";
+import { CUSTOM_CSS_MAX } from "@/lib/custom-css";
 import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { ColorField, Panel, SelectField, Toggle } from "@/components/fields";
