@@ -38,117 +38,153 @@ const proxyHops = z
 export const SERVER_ROLES = ["all", "sites", "app", "worker"] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
 
-const rawEnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: port.default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  APPS_DOMAIN: optionalString,
-  AUTH_SECRET: optionalString.pipe(z.string().min(16, "AUTH_SECRET must be at least 16 characters").optional()),
-  /** Proxies in front of the app whose X-Forwarded-* entries are trusted (counted from the right). */
-  TRUST_PROXY: proxyHops,
-  REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
-  /**
-   * Refresh intervals that follow a site's life: a site whose newest Notion edit is over an hour old is refreshed at
-   * most this often when read, one unchanged for over a day at most REVALIDATE_IDLE_SECONDS (never below
-   * REVALIDATE_SECONDS). Sync now and webhooks are always immediate.
-   */
-  REVALIDATE_QUIET_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  REVALIDATE_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
-  /**
-   * What this process does (README "Running several processes"): everything (the default), only published sites
-   * (no Next.js loaded), only the app (dashboard, product website, API), or only background refreshes.
-   */
-  PAGEWRIGHT_ROLE: z.enum(SERVER_ROLES).default("all"),
-  /** Memory for Notion snapshots kept per process (least recently used sites leave first), in MB. */
-  SNAPSHOT_CACHE_MB: z.coerce.number().int().min(1).max(65_536).optional(),
-  /** Memory for rendered responses kept per process (all encodings counted); least recently used out first. */
-  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).optional(),
-  /** How long a site's refresh holds it before another process may take over (one killed mid-refresh holds it this long). */
-  REFRESH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(120),
-  /** Built-in analytics (issue 25): raw events kept this many days (aggregates for ever), batch flush and rollup periods. */
-  ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
-  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  ANALYTICS_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
-  /** Prometheus metrics at /metrics on the app host (README "Running several processes"): off unless set; a scraper sends it as a bearer token. */
-  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
+/**
+ * A variable whose default the schema can't show (it follows other variables or is made at start): its meaning and
+ * that default, for docs/configuration.md.
+ */
+const about = <T extends z.ZodType>(schema: T, description: string, shownDefault: string) =>
+  schema.meta({ description, shownDefault });
 
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  AUTH_TEST_LOGIN: flag,
+// Every variable says what it means (`.describe`): `npm run config:docs` writes docs/configuration.md from this schema,
+// and a unit test fails when a variable has no meaning or the page is stale.
+export const rawEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production")
+    .describe("`npm start` runs as `production`, `npm run dev` as `development` (magic-link sign-in on, links in the outbox); outside `production` errors are reported under the `development` stage, which sends nothing"),
+  PORT: port.default(3000).describe("HTTP port"),
+  HOST: z.string().default("0.0.0.0").describe("interface to listen on"),
+  DATA_DIR: z.string().default("./data").describe("PGlite data, the generated auth secret, local files"),
+  DATABASE_URL: about(optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()), "`postgres://…` to use PostgreSQL instead of PGlite", "— (PGlite)"),
+  APP_URL: about(optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), "the app's own address (dashboard, auth callbacks)", "`http://localhost:$PORT`"),
+  APPS_DOMAIN: about(optionalString, "sites live at `{prefix}{subdomain}.$APPS_DOMAIN`; `http` for localhost, else `https`", "`localhost:$PORT`"),
+  AUTH_SECRET: about(
+    optionalString.pipe(z.string().min(16, "AUTH_SECRET must be at least 16 characters").optional()),
+    "signs session tokens and seals stored Notion tokens (changing it makes them unreadable: owners connect again); at least 16 characters; **required** with `DATABASE_URL`, since every process must sign with the same secret",
+    "generated once into `DATA_DIR/auth-secret`",
+  ),
+  TRUST_PROXY: about(
+    proxyHops,
+    "the number of proxies in front of the app (`1` for one; `true` is `1`, at most 10). The visitor's address is the `X-Forwarded-For` entry that many places from the right — the one the outermost proxy appended; entries further left are the visitor's own and ignored — and the protocol comes from `X-Forwarded-Proto` the same way. `0`: the socket's address; `X-Forwarded-*` ignored. Only set it when the app port is reachable through the proxies alone (`HOST=127.0.0.1` or a firewall): a visitor who reaches the app directly can write any `X-Forwarded-For`",
+    "`0`",
+  ),
+  REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10)
+    .describe("how old a Notion snapshot may be before a read starts a background refresh, for a site edited in Notion within the last hour"),
+  REVALIDATE_QUIET_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60)
+    .describe("the same for a site whose newest Notion edit is over an hour old (never below `REVALIDATE_SECONDS`); Sync now and webhooks are always immediate"),
+  REVALIDATE_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300)
+    .describe("the same for a site whose newest Notion edit is over a day old (never below `REVALIDATE_SECONDS`)"),
+  PAGEWRIGHT_ROLE: z.enum(SERVER_ROLES).default("all")
+    .describe("what this process runs: `all`, `sites` (published sites only, no Next.js), `app` or `worker` (background refreshes); all but `all` need `DATABASE_URL` (see [operations](operations.md#roles))"),
+  SNAPSHOT_CACHE_MB: about(
+    z.coerce.number().int().min(1).max(65_536).optional(),
+    "memory for Notion snapshots kept per process; past it the least recently read sites are dropped and read again from the database on their next visit. Counted as stored JSON bytes × 3, about twice the real heap: 1,000 demo-sized sites (≈ 80 KB of JSON each) count 238 MB and take ≈ 114 MB of heap (`npm run bench -- memory`)",
+    "`256` (`64` for `PAGEWRIGHT_ROLE=sites`)",
+  ),
+  PAGE_CACHE_MB: about(
+    z.coerce.number().int().min(1).max(65_536).optional(),
+    "memory for rendered responses (each page's identity, gzip and brotli bodies) kept per process; least recently used out first",
+    "`64` (`16` for `PAGEWRIGHT_ROLE=sites`)",
+  ),
+  REFRESH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(120)
+    .describe("how long a site's refresh holds the site before another process may take over (a process killed mid-refresh holds it this long)"),
+  ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(30)
+    .describe("days raw analytics events are kept (2–3650); the hourly and daily rollups are kept for ever"),
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000).describe("how often buffered analytics events are written"),
+  ANALYTICS_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300).describe("how often analytics events are rolled up into hours and days"),
+  METRICS_TOKEN: about(
+    optionalString.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
+    "turns on `GET /metrics` (Prometheus) for scrapers sending it as a bearer token; at least 16 characters (see [operations](operations.md#metrics))",
+    "— (off)",
+  ),
 
-  NOTION_API_BASE: optionalString.pipe(z.url().optional()),
-  NOTION_FILE_HOSTS: optionalString,
-  NOTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /**
-   * Requests per second to Notion for the whole cluster (every process on the database shares it): for public
-   * pages, and apart for each connection (Notion limits each integration to about 3 per second on average).
-   */
-  NOTION_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(3),
-  /** "Connect Notion" through the operator's public integration (issue 22): both or neither. */
-  NOTION_OAUTH_CLIENT_ID: optionalString,
-  NOTION_OAUTH_CLIENT_SECRET: optionalString,
-  /** Notion's official API origin, without /v1 (the official-API stand-in in tests). */
-  NOTION_OFFICIAL_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  /** A public Notion page the operator owns, read every NOTION_CANARY_INTERVAL_SECONDS; its outcome is in /api/health. */
-  NOTION_CANARY_PAGE: optionalString,
-  NOTION_CANARY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
-  /** How often a connected site polls once Notion's webhooks reach us (they bring edits at once). */
-  NOTION_WEBHOOK_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
-  /** Operators (comma-separated emails): they see the admin screen (the webhook verification token). */
-  ADMIN_EMAILS: optionalString,
+  GOOGLE_CLIENT_ID: optionalString.describe("Google sign-in's client id (with `GOOGLE_CLIENT_SECRET`: both or neither)"),
+  GOOGLE_CLIENT_SECRET: optionalString.describe("Google sign-in's client secret"),
+  AUTH_TEST_LOGIN: about(
+    flag,
+    "`1` on, `0` always off. Signs in with just an email; never into a Google account. Off by default whenever the instance answers on a public name, in a development build too",
+    "on only when both `APP_URL` and `APPS_DOMAIN` are loopback (`localhost`, `*.localhost`, `127.0.0.1`, `[::1]`)",
+  ),
 
-  PADDLE_ENV: z.enum(["sandbox", "production"]).optional(),
-  PADDLE_API_KEY: optionalString,
-  PADDLE_CLIENT_TOKEN: optionalString,
-  PADDLE_WEBHOOK_SECRET: optionalString,
-  PADDLE_API_BASE: optionalString.pipe(z.url().optional()),
+  NOTION_API_BASE: about(optionalString.pipe(z.url().optional()), "Notion's private API base including `/api/v3` (the stand-in in tests)", "notion-client's own"),
+  NOTION_FILE_HOSTS: optionalString.describe("extra exact origins the image route may fetch (comma list), e.g. the stand-in's `http://127.0.0.1:4010`"),
+  NOTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000).describe("time-out of one request to Notion"),
+  NOTION_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(3)
+    .describe("requests per second to Notion for the **whole cluster** (every process on the database shares it): for public pages, and apart for each Notion connection (Notion limits each integration to about 3 a second on average). See [Reading Notion](notion.md)"),
+  NOTION_OAUTH_CLIENT_ID: optionalString
+    .describe("your Notion *public integration*'s client id (with `NOTION_OAUTH_CLIENT_SECRET`: both or neither): turns on \"Connect Notion\" with OAuth. Without them owners can still paste an internal integration secret"),
+  NOTION_OAUTH_CLIENT_SECRET: optionalString.describe("the public integration's client secret"),
+  NOTION_OFFICIAL_API_BASE: about(
+    optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    "Notion's official API origin, without `/v1` (the official-API stand-in in tests)",
+    "`https://api.notion.com`",
+  ),
+  NOTION_CANARY_PAGE: optionalString
+    .describe("a public Notion page you own (URL or id), read whole through the public path every `NOTION_CANARY_INTERVAL_SECONDS`; its outcome is in `GET /api/health`"),
+  NOTION_CANARY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300).describe("how often the canary page is read"),
+  NOTION_WEBHOOK_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600)
+    .describe("how old a *connected* site's snapshot may get before a visit refreshes it, once Notion's webhooks reach the server (the verification handshake happened); edits come by webhook meanwhile. Without webhooks connected sites use `REVALIDATE_SECONDS`"),
+  ADMIN_EMAILS: optionalString
+    .describe("operators (comma list of sign-in emails, any case): they see `/dashboard/admin` (the webhook verification token, the watch on Notion); everyone else gets a 404 there"),
 
-  PLUNK_API_KEY: optionalString,
-  PLUNK_API_BASE: optionalString.pipe(z.url().optional()),
-  EMAIL_FROM: optionalString,
-  TEAM_EMAIL: optionalString,
+  PADDLE_ENV: about(z.enum(["sandbox", "production"]).optional(), "Paddle's environment: `sandbox` or `production`", "`production` when `RELEASE_STAGE=production` in a production build, else `sandbox`"),
+  PADDLE_API_KEY: optionalString
+    .describe("Paddle Billing's API key; without it billing is off and every site has every feature. With it, `PADDLE_CLIENT_TOKEN` and `PADDLE_WEBHOOK_SECRET` are required"),
+  PADDLE_CLIENT_TOKEN: optionalString.describe("Paddle's client-side token (the checkout overlay)"),
+  PADDLE_WEBHOOK_SECRET: optionalString.describe("the secret Paddle signs webhooks with (`Paddle-Signature`)"),
+  PADDLE_API_BASE: about(optionalString.pipe(z.url().optional()), "Paddle API base (the stand-in in tests)", "Paddle's own, by `PADDLE_ENV`"),
 
-  AI_BASE_URL: optionalString.pipe(z.url().optional()),
-  AI_API_KEY: optionalString,
-  AI_MODEL: optionalString,
+  PLUNK_API_KEY: optionalString.describe("email provider key; without it mail goes to an outbox table and the log"),
+  PLUNK_API_BASE: about(
+    optionalString.pipe(z.url().optional()),
+    "email API base (`/v1/track`, `/v1/send` under it); self-hosted Plunk or the stand-in",
+    "`https://api.useplunk.com`",
+  ),
+  EMAIL_FROM: about(optionalString, "sender, `Name <address>` or an address (the address must be verified in Plunk)", "Plunk's project default"),
+  TEAM_EMAIL: optionalString.describe("where cancellation reasons go; also the reply-to of the welcome email and the address for security reports"),
 
-  DNS_SERVERS: optionalString,
+  AI_BASE_URL: optionalString.pipe(z.url().optional())
+    .describe("any OpenAI-compatible chat API (`https://api.openai.com/v1`, a local server's `/v1`); without it and `AI_MODEL`, answers come from site search (retrieval-only)"),
+  AI_API_KEY: optionalString.describe("the chat API's key"),
+  AI_MODEL: optionalString.describe("the chat model's name"),
 
-  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  S3_BUCKET: optionalString,
-  S3_REGION: optionalString,
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
+  DNS_SERVERS: about(optionalString, "comma list of resolvers for custom-domain checks, `ip` or `ip:port` (`[v6]:port`)", "system resolvers"),
 
-  BUGSNAG_API_KEY: optionalString,
-  /** Bugsnag's own endpoints by default; a base URL (notify at `/`, sessions at `/sessions`) for a local collector. */
-  BUGSNAG_ENDPOINT: optionalString.pipe(z.url().optional()),
-  RELEASE_STAGE: optionalString,
-  GOOGLE_ADS_ID: optionalString,
-  FACEBOOK_PIXEL_ID: optionalString,
-  TWITTER_PIXEL_ID: optionalString,
-  POSTHOG_KEY: optionalString,
-  PLAUSIBLE_DOMAIN: optionalString,
-  CRISP_WEBSITE_ID: optionalString,
-  /** Public Notion templates to duplicate, by site type: "blog=https://…,roadmap=https://…" (else CSV downloads). */
-  TEMPLATE_URLS: optionalString,
-  /** The website's showcase links each demo site live, by type: "blog=http://lumen.localhost:3000/,…" (`npm run demo` sets it). */
-  SHOWCASE_URLS: optionalString,
-  /** Where the website's "Source code" links (the product is open source); no request is ever made to it. */
-  APP_SOURCE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  /** An operator's own Terms, Privacy and Contact pages; unset, the website's defaults at /terms, /privacy, /contact. */
-  TERMS_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  PRIVACY_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  CONTACT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_ENDPOINT: about(
+    optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    "an S3-compatible endpoint (AWS S3, MinIO, R2, …; path-style requests) for uploads and cached images, so every process serves the same files. All five `S3_*` or none",
+    "— (files in `DATA_DIR/files`)",
+  ),
+  S3_BUCKET: optionalString.describe("the bucket"),
+  S3_REGION: optionalString.describe("the bucket's region"),
+  S3_ACCESS_KEY_ID: optionalString.describe("the access key's id"),
+  S3_SECRET_ACCESS_KEY: optionalString.describe("the access key's secret"),
+
+  BUGSNAG_API_KEY: optionalString.describe("error reporting, server and browser (off without a key)"),
+  BUGSNAG_ENDPOINT: about(
+    optionalString.pipe(z.url().optional()),
+    "a base URL for Bugsnag's notify (`/`) and sessions (`/sessions`) endpoints, e.g. a local collector",
+    "Bugsnag's own",
+  ),
+  RELEASE_STAGE: about(optionalString, "the release stage errors are reported under; only `production` sends (`preview` never does)", "`production` in a production build, else `development`"),
+  GOOGLE_ADS_ID: optionalString.describe("Google Ads conversion tracking (off when unset)"),
+  FACEBOOK_PIXEL_ID: optionalString.describe("the Facebook pixel (off when unset)"),
+  TWITTER_PIXEL_ID: optionalString.describe("the Twitter pixel (off when unset)"),
+  POSTHOG_KEY: optionalString.describe("PostHog, through its capture API (off when unset)"),
+  PLAUSIBLE_DOMAIN: optionalString.describe("Plausible, for the app's own conversions (off when unset)"),
+  CRISP_WEBSITE_ID: optionalString.describe("the Crisp support chat widget and session (off when unset)"),
+  TEMPLATE_URLS: optionalString
+    .describe("public Notion templates by site type (`blog=https://…,roadmap=https://…`): the create form and site-type pages then offer \"Duplicate in Notion\" instead of the CSV template (`/templates/<type>.csv`)"),
+  SHOWCASE_URLS: optionalString
+    .describe("the website's showcase links each demo site live, by type (`blog=http://lumen.localhost:3000/,…`); `npm run demo` sets it to its own sites. Unset, the cards show the screenshots from `npm run screenshots -- --showcase` (`public/marketing/showcase-<type>.webp`)"),
+  APP_SOURCE_URL: about(optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), "the website footer's \"Source code\" link (a link only, nothing is fetched)", "the project's repository"),
+  TERMS_URL: about(optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), "the website footer's Terms link (the default page's text is in `src/marketing-site/content/legal.ts`)", "`/terms`"),
+  PRIVACY_URL: about(optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), "the website footer's Privacy link", "`/privacy`"),
+  CONTACT_URL: about(optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), "the website footer's Contact link", "`/contact`"),
 });
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
 
 export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV" | "NOTION_OFFICIAL_API_BASE" | "NOTION_CANARY_PAGE" | "ADMIN_EMAILS" | "SNAPSHOT_CACHE_MB" | "PAGE_CACHE_MB"> & {
-  /** Defaults follow the role: a sites-only process is meant to be light and many (README "Running several processes"). */
+  /** Defaults follow the role: a sites-only process is meant to be light and many (docs/operations.md, "Roles"). */
   SNAPSHOT_CACHE_MB: number;
   PAGE_CACHE_MB: number;
   APP_URL: string;
