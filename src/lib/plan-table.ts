@@ -2,8 +2,8 @@ import { formatNumber } from "./number-format";
 import { FEATURE_LABELS, PLANS, PLAN_ORDER } from "./plans";
 
 /**
- * The README's plan table, written from the plan table the code enforces (src/lib/plans.ts): `npm run plans:docs`
- * rewrites it between the markers, and a unit test fails when the README's copy is stale.
+ * The plan table of docs/billing.md, written from the plans the code enforces (src/lib/plans.ts): `npm run plans:docs`
+ * rewrites it between the markers, and a unit test fails when the page's copy is stale.
  */
 
 const START = "<!-- plan-table:start (npm run plans:docs) -->";
@@ -25,10 +25,10 @@ export function planTableMarkdown(): string {
   return ["| plan | price | in short | paid features | limits |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 
-/** The README with its plan table (between the markers) rewritten from src/lib/plans.ts. */
+/** The document with its plan table (between the markers) rewritten from src/lib/plans.ts. */
 export function withPlanTable(readme: string): string {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`The README has no plan table markers (${START} … ${END})`);
+  if (start < 0 || end < start) throw new Error(`The document has no plan table markers (${START} … ${END})`);
   return `${readme.slice(0, start + START.length)}\n${planTableMarkdown()}\n${readme.slice(end)}`;
 }

@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 import { planTableMarkdown, withPlanTable } from "@/lib/plan-table";
 import { FEATURE_LABELS, PLANS } from "@/lib/plans";
 
-const README = path.resolve(import.meta.dirname, "../../../README.md");
+const BILLING_DOC = path.resolve(import.meta.dirname, "../../../docs/billing.md");
 
-describe("the README's plan table", () => {
+describe("the plan table of docs/billing.md", () => {
   it("is the one src/lib/plans.ts defines (run `npm run plans:docs` after changing the plans)", () => {
-    const readme = fs.readFileSync(README, "utf8");
-    expect(withPlanTable(readme)).toBe(readme);
+    const doc = fs.readFileSync(BILLING_DOC, "utf8");
+    expect(withPlanTable(doc)).toBe(doc);
   });
 
   it("names every plan's price, paid features and limits", () => {
