@@ -45,7 +45,7 @@ export async function benchRoles(): Promise<BenchRow[]> {
   const runs: { name: string; role: string; command: string[]; readsSites: boolean }[] = [
     { name: "all (npm start, bundle)", role: "all", command: START_BUNDLE, readsSites: true },
     { name: "sites (npm start, bundle)", role: "sites", command: START_BUNDLE, readsSites: true },
-    // The README's recipe for a light sites process: V8's old space held to 128 MB and its young space to 1 MB a half
+    // docs/operations.md's recipe for a light sites process: V8's old space held to 128 MB and its young space to 1 MB a half
     // (the heap grows far past its live data otherwise).
     { name: `sites, ${SITES_FLAGS.join(" ")}`, role: "sites", command: [...SITES_FLAGS, ...START_BUNDLE], readsSites: true },
     { name: `all, ${ALL_FLAGS.join(" ")}`, role: "all", command: [...ALL_FLAGS, ...START_BUNDLE], readsSites: true },
@@ -72,7 +72,7 @@ export async function benchRoles(): Promise<BenchRow[]> {
   return rows;
 }
 
-/** The README's V8 flags (NODE_OPTIONS) for a light `sites` process and for an all-in-one one. */
+/** docs/operations.md's V8 flags (NODE_OPTIONS) for a light `sites` process and for an all-in-one one. */
 const SITES_FLAGS = ["--max-old-space-size=128", "--max-semi-space-size=1"];
 const ALL_FLAGS = ["--max-old-space-size=384", "--max-semi-space-size=1"];
 

@@ -60,7 +60,7 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void | P
 
 /**
  * The app host's handler: the product's website, then Next.js. Loaded only by roles that serve the app, so a
- * sites-only process never loads Next.js (its memory and start time are in the README).
+ * sites-only process never loads Next.js (its memory and start time are in docs/benchmarks.md).
  */
 async function startApp(env: Env, dev: boolean): Promise<{ handle: Handler; close: () => Promise<void> }> {
   const [{ default: next }, { createMarketingSite }] = await Promise.all([import("next"), import("@/marketing-site")]);

@@ -1,6 +1,6 @@
 /**
  * Copy-paste setup for a site's MCP server in common AI clients (issue 27), shown on the dashboard's AI screen and in
- * the README. A protected site adds its agent token as a bearer header (`<token>` is a placeholder the owner fills).
+ * docs/agents.md. A protected site adds its agent token as a bearer header (`<token>` is a placeholder the owner fills).
  */
 
 export type AgentClientSetup = { client: string; where: string; text: string };

@@ -1,5 +1,5 @@
 /**
- * How long a read site's snapshot stays fresh, following the site's life (README "Freshness"): a site edited in the
+ * How long a read site's snapshot stays fresh, following the site's life (docs/notion.md, "Freshness"): a site edited in the
  * last hour is refreshed every `activeMs` while read, one quiet for over an hour every `quietMs`, one unchanged for
  * over a day every `idleMs` (never below `activeMs`). A site nobody reads is never refreshed: reads start refreshes.
  */

@@ -87,7 +87,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   }
   const authSecret = resolveAuthSecret(env);
   const email = createEmailProvider(env, database.db);
-  // One Notion request rate for every process on the database (README "Running several processes").
+  // One Notion request rate for every process on the database (docs/operations.md).
   const notionBudget = createNotionBudget({ db: database.db, requestsPerSecond: env.NOTION_REQUESTS_PER_SECOND });
   const ownerMail = { db: database.db, email, appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN };
   const notionConnections = {
@@ -143,7 +143,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
       // A roadmap's writes back to Notion that failed are tried again with each refresh.
       if (site.notionConnectionId && siteTypeHas(site.siteType, "votes")) roadmapNotion.schedule(site.id);
     },
-    // A sites-role process serves and asks; workers spend the Notion requests (README "Running several processes").
+    // A sites-role process serves and asks; workers spend the Notion requests (docs/operations.md).
     askForRefresh: env.PAGEWRIGHT_ROLE === "sites" ? (site, windowMs) => markRefreshWanted(database.db, site.id, windowMs) : undefined,
     // Syncs that keep failing: the owner hears of it once per run of failures (once per connection when Notion
     // refused the site's connection; an email that failed to go out then is tried again here).

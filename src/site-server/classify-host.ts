@@ -68,7 +68,7 @@ export function createHostClassifier(cfg: HostConfig): (rawHost: string | undefi
 }
 
 /**
- * Caddy's on-demand TLS asks `http://localhost:PORT/api/domains/allow?domain=…` (README "Custom domains"). That one
+ * Caddy's on-demand TLS asks `http://localhost:PORT/api/domains/allow?domain=…` (docs/custom-domains.md). That one
  * path answers on a loopback host even when APP_URL is a public name, where `localhost` would otherwise be taken for
  * a custom domain. (A custom domain can never be a loopback name: it needs a dot and may not be an IP address.)
  */

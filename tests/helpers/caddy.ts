@@ -7,7 +7,7 @@ import { freePort, tempDataDir } from "./app-server";
 export type CaddyBalancer = {
   url: string;
   port: number;
-  /** The generated Caddyfile (the README's, plus the test-only pinned routes). */
+  /** The generated Caddyfile (the one in docs/operations.md, plus the test-only pinned routes). */
   caddyfile: string;
   output(): string;
   stop(): Promise<void>;
@@ -28,7 +28,7 @@ export const PIN_HEADER = "x-test-upstream";
 export const SERVED_BY_HEADER = "x-served-by";
 
 /**
- * The Caddyfile of README "Running several processes" — round robin across the processes, a failed one skipped
+ * The Caddyfile of docs/operations.md ("Behind Caddy") — round robin across the processes, a failed one skipped
  * while another answers — plus, for tests only, a route per process chosen by PIN_HEADER so a test can say
  * "through A" and "served by B".
  */

@@ -101,7 +101,7 @@ export function createPlunkClient(options: PlunkClientOptions) {
   }
 
   return {
-    /** `POST /v1/send` `{to, subject, body, name?, from?, reply?, headers?}`; `text` rides along (see README: Email). */
+    /** `POST /v1/send` `{to, subject, body, name?, from?, reply?, headers?}`; `text` rides along (see docs/email.md). */
     send(message: EmailMessage): Promise<unknown> {
       const from = message.from ?? sender.address;
       const name = message.fromName ?? sender.name;

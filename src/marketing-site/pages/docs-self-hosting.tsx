@@ -79,7 +79,7 @@ export function SelfHostingDocs() {
           },
         ]}
       />
-      <p>The full list is in the README&rsquo;s configuration table.</p>
+      <p>The full list, with every default, is in the repository&rsquo;s <code>docs/configuration.md</code>.</p>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { logNotionProblem } from "../log";
 import { currentNotionRequest, NO_CONTEXT, NOTION_PRIORITIES, rankOf, type NotionPriority, type NotionRequestContext } from "./request-context";
 
 /**
- * The cluster's Notion request budget (README "Running several processes"): every request to Notion first takes a
+ * The cluster's Notion request budget (docs/notion.md, docs/decisions.md): every request to Notion first takes a
  * token from its bucket, a row in the database refilled at `requestsPerSecond` on the database's clock, so every
  * process on the database shares one rate, and a 429's cool-down (`pause`) holds for all of them. Within a process,
  * waiting requests are served most urgent first (owner > webhook > reader > sweep) and, within a priority, owner by

@@ -10,7 +10,7 @@ import { pageIdOf, startSitesApp, workspaceIndex, type SitesApp } from "../../he
 import { awayFromMinuteEdge } from "../../helpers/usage-window";
 
 /**
- * The cluster as an operator runs it (README "Running several processes"): two processes on one PostgreSQL and one
+ * The cluster as an operator runs it (docs/operations.md, "Behind Caddy"): two processes on one PostgreSQL and one
  * S3 server, behind Caddy balancing between them. Every request goes through Caddy; a test pins one to a process
  * ("through A", "served by B") with PIN_HEADER, and Caddy says which process answered.
  */

@@ -5,7 +5,7 @@ import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/site
 import { until } from "../../helpers/until";
 
 /**
- * Refresh intervals follow a site's life (README "Freshness"): the demo workspace was last edited long ago, so its
+ * Refresh intervals follow a site's life (docs/notion.md, "Freshness"): the demo workspace was last edited long ago, so its
  * blog is read for a while without a refresh; Sync now is immediate; once its newest edit is recent, reads refresh
  * it every REVALIDATE_SECONDS again.
  */

@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
-/** Caddy's on-demand TLS `ask` (README "Custom domains"): 200 when we serve this host, 404 when not, 400 without one. */
+/** Caddy's on-demand TLS `ask` (docs/custom-domains.md, "HTTPS"): 200 when we serve this host, 404 when not, 400 without one. */
 export async function GET(request: Request) {
   const domain = new URL(request.url).searchParams.get("domain")?.trim();
   if (!domain) return text(400, "domain is required");
