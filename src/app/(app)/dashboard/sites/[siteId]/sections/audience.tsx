@@ -7,19 +7,8 @@ import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { Panel, TextField } from "@/components/fields";
 import { useAction } from "@/components/use-action";
-import type { ScreenExtra } from "./site-screen";
-
-/** Saves text as a file through a temporary link (the CSV export). */
-export function download(fileName: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { downloadFile } from "@/components/download-file";
+import type { ScreenExtra } from "./screen-extra";
 
 export function SubscribersSection({ site, subscribers }: { site: SiteOverview; subscribers: SubscriberRow[] }) {
   const [query, setQuery] = useState("");
@@ -38,7 +27,7 @@ export function SubscribersSection({ site, subscribers }: { site: SiteOverview; 
           onClick={() =>
             void exporting.run(async () => {
               const { fileName, csv } = await siteRpc.call("siteSubscribersToCsv", { siteId: site.siteId });
-              download(fileName, csv, "text/csv");
+              downloadFile(fileName, csv, "text/csv");
             })
           }
         >

@@ -6,7 +6,7 @@ import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { Panel, SelectField, TextArea, TextField, Toggle } from "@/components/fields";
 import { useAction } from "@/components/use-action";
-import { download } from "./audience";
+import { downloadFile } from "@/components/download-file";
 import { useSave } from "./use-save";
 
 type Feedback = Awaited<ReturnType<typeof siteRpc.call<"getRoadmapFeedback">>>;
@@ -108,7 +108,7 @@ export function VotesSection({ site }: { site: SiteOverview }) {
           loading={exporting.pending}
           onClick={() => void exporting.run(async () => {
             const { fileName, csv } = await siteRpc.call("roadmapVotersToCsv", { siteId: site.siteId });
-            download(fileName, csv, "text/csv");
+            downloadFile(fileName, csv, "text/csv");
           })}
         >
           Export voters (CSV)

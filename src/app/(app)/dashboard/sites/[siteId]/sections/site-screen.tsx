@@ -1,8 +1,8 @@
 "use client";
 
 import type { SiteOverview } from "@/core/sites/get-site-overview";
-import type { SubscriberRow } from "@/core/subscribers/list-site-subscribers";
 import type { SectionId } from "./catalog";
+import type { ScreenExtra } from "./screen-extra";
 import { GeneralSection } from "./general";
 import { AppearanceSection } from "./appearance";
 import { AssistantSection } from "./assistant";
@@ -16,17 +16,6 @@ import { PlanSection } from "./plan";
 import { VotesSection, WhatsNewSection } from "./roadmap";
 import { DeleteSection } from "./delete";
 import { SiteCreatedDialog } from "./site-created-dialog";
-
-export type ScreenExtra = {
-  subscribers: SubscriberRow[];
-  feedback: { path: string; helpful: boolean; text: string; createdAt: string }[];
-  searchMisses: { query: string; count: number; lastSeenAt: string }[];
-  billing: boolean;
-  /** Whether "Connect Notion" with OAuth is configured (NOTION_OAUTH_CLIENT_ID). */
-  notionOAuth: boolean;
-  /** Whether an AI model is configured on this server; without one, chat answers come from the site's search. */
-  aiModel: boolean;
-};
 
 export function SiteScreen({ section, site, extra }: { section: SectionId; site: SiteOverview; extra: ScreenExtra }) {
   return (
