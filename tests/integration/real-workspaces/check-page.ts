@@ -146,18 +146,37 @@ function databaseElement(dom: Dom, block: ExpectedBlock): Node | null {
   );
 }
 
+/**
+ * A database's rows and, per view, the visible properties' values. A view is found by its name (our views are
+ * `details.collection-view` with the name as summary) or, unnamed, by its place; when the page shows no view tabs,
+ * the database's element stands for its one view. Filtered views are not held to every row.
+ */
 function databaseProblems(dom: Dom, el: Node, form: Extract<Form, { kind: "database" }>): string[] {
   const problems: string[] = [];
   const text = norm(dom.textOf(el));
   for (const row of form.rows) if (row.title && !text.includes(row.title)) problems.push(`database "${form.title}": row "${row.title}" missing`);
-  for (const view of form.views) {
+  const viewElements = descendants(el).filter((n) => (dom.attr(n, "class") ?? "").split(/\s+/).includes("collection-view"));
+  for (const [index, view] of form.views.entries()) {
+    if (view.filtered) continue;
+    // By name; an unnamed view (Notion shows its type) by its place among the views.
+    const named = viewElements.find((n) => {
+      const summary = (n.childNodes ?? []).find((c) => c.tagName === "summary");
+      return summary && view.name && norm(dom.textOf(summary)) === norm(view.name);
+    });
+    const scope = named ?? (viewElements.length ? (view.name ? null : viewElements[index] ?? null) : el);
+    if (!scope) {
+      problems.push(`database "${form.title}": ${view.type} view "${view.name}" not shown`);
+      continue;
+    }
+    const viewText = norm(dom.textOf(scope));
+    const rowsShown = form.rows.filter((r) => r.title && viewText.includes(r.title)).length;
+    const rowsWithTitle = form.rows.filter((r) => r.title).length;
+    if (rowsShown < rowsWithTitle) problems.push(`database "${form.title}", ${view.type} view "${view.name}": ${rowsWithTitle - rowsShown} of ${rowsWithTitle} rows missing`);
     for (const prop of view.properties) {
-      if (prop.type === "title") continue;
-      const values = form.rows.flatMap((r) => r.values[prop.id]?.text ?? []);
-      const shown = values.filter((v) => text.includes(norm(v)));
-      if (values.length && !view.filtered && shown.length < new Set(values).size && !(prop.type === "number")) {
-        problems.push(`database "${form.title}", ${view.type} view "${view.name}": ${values.length - shown.length} of ${values.length} "${prop.name}" (${prop.type}) values missing`);
-      }
+      if (prop.type === "title" || prop.type === "number") continue;
+      const values = [...new Set(form.rows.flatMap((r) => r.values[prop.id]?.text ?? []))];
+      const missing = values.filter((v) => !viewText.includes(norm(v)));
+      if (missing.length) problems.push(`database "${form.title}", ${view.type} view "${view.name}": ${missing.length} of ${values.length} "${prop.name}" (${prop.type}) values missing`);
     }
   }
   return problems;
