@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe("the page picker in Chromium", () => {
-  it("adds a connection with a secret and lists its databases once each", async () => {
+  it("adds a connection with a secret and lists its databases once each", { timeout: 60_000 }, async () => {
     await page.goto(`${s.app.url}/new-site`);
     await page.waitForURL(/\/signin\?/);
     await page.getByLabel("Email (test login)").fill("picker-owner@example.com");
@@ -68,7 +68,7 @@ describe("the page picker in Chromium", () => {
     expect(await picker.getByRole("radio", { name: "Lumen Roadmap" }).count()).toBe(1);
   });
 
-  it("creates a blog from the inline database it lists, and the blog shows its posts", async () => {
+  it("creates a blog from the inline database it lists, and the blog shows its posts", { timeout: 180_000 }, async () => {
     const siteUrl = await createFromPicker(/^Blog/, "Lumen Blog", "picked-blog");
     const visitor = await page.context().newPage();
     await expect
@@ -80,7 +80,7 @@ describe("the page picker in Chromium", () => {
     await visitor.close();
   });
 
-  it("creates a roadmap from the database it lists", async () => {
+  it("creates a roadmap from the database it lists", { timeout: 120_000 }, async () => {
     await createFromPicker(/^Roadmap/, "Lumen Roadmap", "picked-roadmap");
     expect(pageErrors).toEqual([]);
   });

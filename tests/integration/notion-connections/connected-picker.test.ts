@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 describe("the page picker's choices make sites", () => {
-  it("a blog, a changelog and a roadmap from the databases it lists, the blog's database inline in Notion", async () => {
+  it("a blog, a changelog and a roadmap from the databases it lists, the blog's database inline in Notion", { timeout: 240_000 }, async () => {
     const listed = result<Listed[]>(await site(owner, "listNotionConnectionPages", { connectionId }));
     const pick = (title: string) => listed.find((p) => p.kind === "database" && p.title === title)!;
     expect(api.workspace().databases.get(pick("Lumen Blog").id)?.is_inline).toBe(true);
@@ -71,7 +71,7 @@ describe("the page picker's choices make sites", () => {
     }
   });
 
-  it("an inline database's own link (as Notion's “Copy link” gives it) makes a blog", async () => {
+  it("an inline database's own link (as Notion's “Copy link” gives it) makes a blog", { timeout: 120_000 }, async () => {
     const view = [...api.workspace().views.values()].find((v) => (v.parent as { database_id: string }).database_id === BLOG_DATABASE)!;
     const link = `https://www.notion.so/lumen/${hex(BLOG_DATABASE)}?v=${hex(String(view.id))}&pvs=4`;
     const created = result<{ siteType: string; url: string }>(await site(owner, "createNewSite", { siteType: "blog", notionPageUrl: link, subdomain: "inline-link-blog", connectionId }));
@@ -79,7 +79,7 @@ describe("the page picker's choices make sites", () => {
     await showsPosts(created.url);
   });
 
-  it("a data source's address makes the site from its database", async () => {
+  it("a data source's address makes the site from its database", { timeout: 120_000 }, async () => {
     const source = dataSourceOf(BLOG_DATABASE);
     expect(source.id).not.toBe(BLOG_DATABASE);
     const created = result<{ url: string }>(await site(owner, "createNewSite", { siteType: "blog", notionPageUrl: `https://www.notion.so/${hex(String(source.id))}`, subdomain: "source-blog", connectionId }));
