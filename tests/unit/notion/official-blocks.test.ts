@@ -76,8 +76,8 @@ describe("the block reference's examples, keys left out (developers.notion.com/r
   });
 
   it("a paragraph of the 2021 API, its text under `text` rather than `rich_text`", () => {
-    const record = blockRecord(block("paragraph", { color: "blue_background", text: [{ type: "text", text: { content: "asdf", link: { url: "https://naver.com" } }, plain_text: "asdf" }] }), ctx);
-    expect(record).toMatchObject({ type: "text", properties: { title: [["asdf", [["a", "https://naver.com"]]]] }, format: { block_color: "blue_background" } });
+    const record = blockRecord(block("paragraph", { color: "blue_background", text: [{ type: "text", text: { content: "Lacinato kale", link: { url: "https://example.com/kale" } }, plain_text: "Lacinato kale" }] }), ctx);
+    expect(record).toMatchObject({ type: "text", properties: { title: [["Lacinato kale", [["a", "https://example.com/kale"]]]] }, format: { block_color: "blue_background" } });
   });
 });
 
