@@ -9,7 +9,8 @@ import { decorationsOf } from "./convert-text";
  * widths, sorts, filter, board grouping, card covers and a calendar's or timeline's date property.
  */
 
-const PROPERTY_TYPES: Record<string, string> = { rich_text: "text", people: "person", files: "file", unique_id: "auto_increment_id" };
+/** Official property types → the private API's; a place and a verification show as text (see convert-page.ts). */
+const PROPERTY_TYPES: Record<string, string> = { rich_text: "text", people: "person", files: "file", unique_id: "auto_increment_id", place: "text", verification: "text" };
 
 type PropertyConfig = {
   options?: { id: string; name: string; color?: string }[];

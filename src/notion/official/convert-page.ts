@@ -74,6 +74,16 @@ export function propertyDecorations(value: PropertyValue): Decoration[] | null {
     }
     case "rollup":
       return rollupDecorations(payload as Record<string, unknown> | null | undefined);
+    case "place": {
+      // A map location: its name, else its address, as text (the renderer has no map).
+      const place = payload as { name?: unknown; address?: unknown; lat?: unknown; lon?: unknown } | null | undefined;
+      const text = [place?.name, place?.address].find((t): t is string => typeof t === "string" && t.length > 0) ?? (typeof place?.lat === "number" && typeof place.lon === "number" ? `${place.lat}, ${place.lon}` : null);
+      return text ? [[text]] : null;
+    }
+    case "verification": {
+      const state = (payload as { state?: unknown } | null | undefined)?.state;
+      return state === "verified" ? [["Verified"]] : state === "expired" ? [["Expired"]] : null;
+    }
     case "unique_id": {
       const id = payload as { number?: unknown; prefix?: unknown } | null | undefined;
       if (typeof id?.number !== "number") return null;

@@ -157,6 +157,22 @@ describe("broken variants never throw", () => {
     expect(logged.map((args) => String(args[0]))).toEqual([expect.stringContaining('property "Odd" (rollup) left out')]);
   });
 
+  it("a place and a verification read as text, their schema as text too", () => {
+    const page = {
+      object: "page",
+      id: "row",
+      properties: {
+        Where: { id: "w", type: "place", place: { lat: 52.37, lon: 4.9, name: "Harbour office", address: null } },
+        Pin: { id: "p", type: "place", place: { lat: 52.37, lon: 4.9 } },
+        Checked: { id: "v", type: "verification", verification: { state: "verified", date: null, verified_by: null } },
+        Unchecked: { id: "u", type: "verification", verification: { state: "unverified", date: null, verified_by: null } },
+      },
+    } as unknown as PageObjectResponse;
+    expect(props(pageRecord(page, ctx))).toEqual({ w: [["Harbour office"]], p: [["52.37, 4.9"]], v: [["Verified"]] });
+    const source = { id: "ds", title: [], properties: { Where: { id: "w", type: "place", place: {} }, Checked: { id: "v", type: "verification", verification: {} } } };
+    expect(collectionRecord(source as never, "db", "s").schema).toEqual({ w: { name: "Where", type: "text" }, v: { name: "Checked", type: "text" } });
+  });
+
   it("a data source without description, or with a property whose configuration is missing", () => {
     const source = { object: "data_source", id: "ds", title: [{ type: "text", text: { content: "Posts" } }], properties: { Name: { id: "title", type: "title" }, Tags: { id: "tg", type: "multi_select" } } };
     expect(collectionRecord(source as never, "db", "s")).toMatchObject({ name: [["Posts"]], schema: { title: { name: "Name" }, tg: { name: "Tags", type: "multi_select" } } });
