@@ -37,6 +37,9 @@ export function notionApiStubControl(url: string) {
     /** A new property on a data source (what an owner adds in Notion), e.g. a number property for vote counts. */
     addProperty: (dataSourceId: string, name: string, type: "number" | "rich_text" | "checkbox" | "url") => post("add-property", { dataSourceId, name, type }).then(() => undefined),
     deletePage: (pageId: string) => post("delete-page", { pageId }).then(() => undefined),
+    /** A block object served exactly as given (a recorded answer, or a broken variant of one) under `parentId`. */
+    putBlock: (parentId: string, block: { id: string; type: string } & Record<string, unknown>, index?: number) =>
+      post("put-block", { parentId, block, ...(index === undefined ? {} : { index }) }).then(() => undefined),
     webhooks: (settings: WebhookSettings) => post<{ verificationToken: string }>("webhooks", settings),
     flushWebhooks: () => post("webhooks/flush", {}).then(() => undefined),
     resendVerification: () => post("webhooks/verification", {}).then(() => undefined),

@@ -86,6 +86,13 @@ const control = {
   createPage: z.object({ parentId: idSchema, title: z.string(), text: z.string().optional() }).strict(),
   addProperty: z.object({ dataSourceId: idSchema, name: z.string().min(1), type: z.enum(["number", "rich_text", "checkbox", "url"]) }).strict(),
   deletePage: z.object({ pageId: idSchema }).strict(),
+  /**
+   * A block object served exactly as given (a recorded answer, or a deliberately broken variant of one) as the
+   * last child of `parentId` (or at `index`): only `id`, `type` and `parent` are required, nothing is filled in.
+   */
+  putBlock: z
+    .object({ parentId: idSchema, index: z.number().int().min(0).optional(), block: z.object({ id: idSchema, type: z.string().min(1) }).passthrough() })
+    .strict(),
 };
 
 type Token = {
@@ -1064,6 +1071,22 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
           const props = source.properties as Record<string, Json>;
           if (props[b.name]) return sendJson(res, 409, { message: "A property with this name exists" });
           props[b.name] = { id: crypto.randomBytes(3).toString("hex"), name: b.name, type: b.type, [b.type]: b.type === "number" ? { format: "number" } : {} };
+          return sendJson(res, 200, { ok: true });
+        }
+        case "put-block": {
+          const b = parse(control.putBlock);
+          if (!b) return;
+          const parentId = dashed(b.parentId);
+          if (!ws.blocks.has(parentId)) return sendJson(res, 404, { message: "No such parent block" });
+          const id = dashed(b.block.id);
+          const siblings = (ws.children.get(parentId) ?? []).filter((c) => c !== id);
+          siblings.splice(b.index ?? siblings.length, 0, id);
+          ws.children.set(parentId, siblings);
+          ws.blocks.set(id, b.block as Json);
+          ws.parentOf.set(id, parentId);
+          const parent = ws.blocks.get(parentId)!;
+          if (parent.has_children === false) parent.has_children = true;
+          touch([parentId], editTime());
           return sendJson(res, 200, { ok: true });
         }
         case "delete-page": {

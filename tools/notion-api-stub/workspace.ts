@@ -526,7 +526,9 @@ function addDatabase(
     properties,
     icon,
     cover: null,
-    url: notionUrl(plainTitle, collectionId),
+    // A data source's address is its database's (recorded: notion-sdk-py tests/cassettes/test_data_sources_retrieve.yaml,
+    // API 2025-09-03, `"url":"https://app.notion.com/p/<database id>"` on the data source).
+    url: notionUrl(plainTitle, block.id),
     public_url: null,
   });
   ws.parentOf.set(collectionId, block.id);
@@ -557,6 +559,9 @@ function addDatabase(
           hide_empty_groups: Boolean(groupBy.hideEmptyGroups),
         }
       : undefined;
+    // A calendar's or timeline's date property (the views API's `date_property_id`, required for those types).
+    const layoutBy = (view.query2 as { calendar_by?: string; timeline_by?: string } | undefined)?.[`${type}_by` as "calendar_by"];
+    const dateProperty = (type === "calendar" || type === "timeline") && layoutBy ? { date_property_id: layoutBy, date_property_name: schema[layoutBy]?.name } : {};
     ws.views.set(viewId, {
       object: "view",
       id: viewId,
@@ -569,7 +574,7 @@ function addDatabase(
       filter: null,
       sorts,
       quick_filters: null,
-      configuration: { type, properties: visible, ...(groupConfig ? { group_by: groupConfig } : {}), ...coverConfig(vf, type, schema) },
+      configuration: { type, properties: visible, ...(groupConfig ? { group_by: groupConfig } : {}), ...coverConfig(vf, type, schema), ...dateProperty },
     });
   }
 }

@@ -79,7 +79,8 @@ export async function fetchOfficialPage(client: OfficialClient, pageId: string, 
   if (!isFullBlock(root)) throw new OfficialNotionError("not_shared");
 
   if (root.type === "child_database") {
-    const source = await addDatabase(f, root.id, contextOf(root.parent, f, []));
+    // The database is the page read (a site's root): a full-page database, even one that sits inline in Notion.
+    const source = await addDatabase(f, root.id, contextOf(root.parent, f, []), { asRoot: true });
     for (const u of [source?.created_by, source?.last_edited_by]) if (u?.id) f.userIds.add(u.id);
   } else {
     const page = await notionCall(() => client.pages.retrieve({ page_id: id }));
@@ -182,20 +183,20 @@ function dataSource(f: Fetch, id: string): Promise<DataSourceObjectResponse> {
 }
 
 /** A database's block, collection (its first data source), views, and each view's rows. */
-async function addDatabase(f: Fetch, databaseId: string, ctx: RecordContext): Promise<DataSourceObjectResponse | null> {
+async function addDatabase(f: Fetch, databaseId: string, ctx: RecordContext, opts: { asRoot?: boolean } = {}): Promise<DataSourceObjectResponse | null> {
   const database = await notionCall(() => f.client.databases.retrieve({ database_id: databaseId }));
   if (!("data_sources" in database)) throw new OfficialNotionError("not_shared");
   // A database with several data sources shows its first here: the record map has one collection per database block.
   const first = database.data_sources[0];
   if (!first) {
-    put(f, "block", databaseBlockRecord(database, "", [], ctx), database);
+    put(f, "block", databaseBlockRecord(database, "", [], ctx, opts), database);
     return null;
   }
   const source = await dataSource(f, first.id);
   const views = await viewsOf(f, databaseId, source.id);
   put(f, "collection", collectionRecord(source, databaseId, f.spaceId), source);
   for (const view of views) put(f, "collection_view", collectionViewRecord(view, source, databaseId, f.spaceId));
-  put(f, "block", databaseBlockRecord(database, source.id, views.map((v) => v.id), ctx), database);
+  put(f, "block", databaseBlockRecord(database, source.id, views.map((v) => v.id), ctx, opts), database);
 
   const queries = new Map<string, Promise<PageObjectResponse[]>>();
   for (const view of views) {
@@ -219,7 +220,11 @@ async function addDatabase(f: Fetch, databaseId: string, ctx: RecordContext): Pr
 
 type ViewLike = Pick<DataSourceViewObjectResponse, "id" | "name" | "type" | "sorts" | "filter" | "configuration">;
 
-/** The database's views of this data source; when Notion lists none, one table view in the query's order. */
+/**
+ * The database's views of this data source, in Notion's order; when Notion lists none, one table view in the
+ * query's order. Views of the database's other data sources, and dashboards (views of views, with no data source
+ * of their own), are not this data source's.
+ */
 async function viewsOf(f: Fetch, databaseId: string, dataSourceId: string): Promise<ViewLike[]> {
   const ids: string[] = [];
   let cursor: string | undefined;
@@ -229,7 +234,7 @@ async function viewsOf(f: Fetch, databaseId: string, dataSourceId: string): Prom
     cursor = page.has_more && page.next_cursor ? page.next_cursor : undefined;
   } while (cursor);
   const views = await Promise.all(ids.map((viewId) => notionCall(() => f.client.views.retrieve({ view_id: viewId }))));
-  const full = views.filter((v): v is DataSourceViewObjectResponse => "name" in v && (!v.data_source_id || v.data_source_id === dataSourceId));
+  const full = views.filter((v): v is DataSourceViewObjectResponse => "name" in v && v.type !== "dashboard" && (!v.data_source_id || v.data_source_id === dataSourceId));
   if (full.length) return full;
   const id = crypto.createHash("sha1").update(`view:${databaseId}`).digest("hex");
   return [{ id: dashed(id.slice(0, 32)), name: "Table", type: "table", sorts: [], filter: null, configuration: null }];
