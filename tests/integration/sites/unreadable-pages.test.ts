@@ -23,6 +23,8 @@ const READABLE: Record<string, string> = {
   "0c322c33381c49bca5083a451c334c39": "Code Blocks",
   "034119d20132420abe8e9863bbe91e9d": "Table of Contents",
 };
+/** Sub-pages of the readable ones that the recordings list but do not hold: Lists → Sub Lists, Table of Contents → two. */
+const NESTED_UNREADABLE: Record<string, string> = { "Sub Lists": "Lists", "ToC Edge Case 0": "Table of Contents", "ToC inside blocks": "Table of Contents" };
 const UNREADABLE = ["Image Gallery", "Image Upload", "Full Width", "Collections", "Small Text", "Embeds", "Color Rainbow", "File Uploads", "Math Equations", "Column Layouts", "Links", "Notion Inception", "Checklists", "Tweet Embeds", "Fonts", "Sync Blocks", "Toggles", "YouTube"];
 
 let s: SitesApp;
@@ -73,8 +75,8 @@ describe("sub-pages Notion won't let us read", () => {
     const at = html.indexOf('"skippedPages":[');
     expect(at).toBeGreaterThan(-1);
     const listed = JSON.parse(html.slice(at + '"skippedPages":'.length, html.indexOf("]", at) + 1)) as { title: string; kind: string; parentTitle: string }[];
-    expect(listed.map((p) => p.title).sort()).toEqual([...UNREADABLE].sort());
-    expect(new Set(listed.map((p) => `${p.kind}:${p.parentTitle}`))).toEqual(new Set(["page:Notion Kit Test Suite"]));
+    expect(listed.map((p) => p.title).sort()).toEqual([...UNREADABLE, ...Object.keys(NESTED_UNREADABLE)].sort());
+    for (const page of listed) expect(`${page.kind}:${page.parentTitle}`).toBe(`page:${NESTED_UNREADABLE[page.title] ?? "Notion Kit Test Suite"}`);
   });
 
   it("keep a readable page's last good version when a later read fails, and do not list it as skipped", async () => {
