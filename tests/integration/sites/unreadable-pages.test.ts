@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubControl } from "../../../tools/notion-stub/control";
@@ -9,13 +8,13 @@ import { startSitesApp, type SitesApp } from "../../helpers/sites";
 
 /**
  * Sub-pages Notion won't let us read are left out, not published blank and linked. The workspace is react-notion-x's
- * "Notion Kit Test Suite" as its maintainer recorded it (MIT, /work/shared/notion-fixtures/SOURCES.md), fed to the
+ * "Notion Kit Test Suite" as its maintainer recorded it (MIT, tests/fixtures/real-h2/SOURCES.md), fed to the
  * stand-in unchanged: the root page lists 22 sub-pages whose blocks the recording does not hold (each answers
  * {role:"none"}), plus the recordings of four of them (Basic Blocks, Lists, Code Blocks, Table of Contents), which
  * are readable whole. 18 sub-pages are therefore unreadable.
  */
 
-const FIXTURES = "/work/shared/notion-fixtures/NotionX__react-notion-x/packages/notion-compat";
+const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures/real-h2/notion-kit");
 const ROOT = "067dd719a912471ea9a3ac10710e7fdf";
 const READABLE: Record<string, string> = {
   "0be6efce9daf42688f65c76b89f8eb27": "Basic Blocks",
@@ -31,9 +30,9 @@ let s: SitesApp;
 let host: string;
 
 beforeAll(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "notion-kit-"));
-  for (const id of [ROOT, ...Object.keys(READABLE)]) fs.copyFileSync(path.join(FIXTURES, `${id}.json`), path.join(dir, `${id}.json`));
-  s = await startSitesApp([{ siteType: "docs", page: `https://www.notion.so/Notion-Kit-Test-Suite-${ROOT}` }], { workspaceDir: dir, env: { REVALIDATE_SECONDS: "1" } });
+  // The folder holds exactly the root's and the four readable sub-pages' recordings.
+  expect(fs.readdirSync(FIXTURES).sort()).toEqual([ROOT, ...Object.keys(READABLE)].map((id) => `${id}.json`).sort());
+  s = await startSitesApp([{ siteType: "docs", page: `https://www.notion.so/Notion-Kit-Test-Suite-${ROOT}` }], { workspaceDir: FIXTURES, env: { REVALIDATE_SECONDS: "1" } });
   [host] = s.hosts as [string];
   expect((await s.get(host, "/")).status).toBe(200);
 }, 240_000);

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import type { ExtendedRecordMap } from "notion-types";
 import { describe, expect, it } from "vitest";
 import { contentHashOf, type SnapshotPage } from "@/notion/fetch-site-content";
@@ -6,8 +7,8 @@ import { blockOf } from "@/notion/record-map";
 import { skippedPagesOf } from "@/notion/skipped-pages";
 import { withPlainUnreadablePages } from "@/site-server/render/unreadable-pages";
 
-/** react-notion-x's "Notion Kit Test Suite" as recorded by its maintainer (MIT; /work/shared/notion-fixtures/SOURCES.md). */
-const RECORDING = "/work/shared/notion-fixtures/NotionX__react-notion-x/packages/notion-compat/067dd719a912471ea9a3ac10710e7fdf.json";
+/** react-notion-x's "Notion Kit Test Suite" as recorded by its maintainer (MIT; tests/fixtures/real-h2/SOURCES.md). */
+const RECORDING = path.resolve(import.meta.dirname, "../../fixtures/real-h2/notion-kit/067dd719a912471ea9a3ac10710e7fdf.json");
 const ROOT = "067dd719-a912-471e-a9a3-ac10710e7fdf";
 const BASIC_BLOCKS = "0be6efce-9daf-4268-8f65-c76b89f8eb27";
 
