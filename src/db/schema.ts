@@ -262,6 +262,11 @@ export const siteSyncs = pgTable("site_syncs", {
   leaseUntil: timestamp("lease_until", { withTimezone: true }),
   /** A sites-role process saw a reader on a stale snapshot: a worker refreshes it (null: nothing asked). */
   refreshWantedAt: timestamp("refresh_wanted_at", { withTimezone: true }),
+  /**
+   * What the last good sync left out because Notion would not let us read it (notion/skipped-pages.ts): sub-pages and
+   * databases, with the page that shows them. Kept through failed syncs, like the snapshot.
+   */
+  skippedPages: jsonb("skipped_pages").$type<{ id: string; title: string; kind: "page" | "database"; parentId: string; parentTitle: string }[]>().notNull().default([]),
 },
 (t) => [index("site_syncs_refresh_wanted_idx").on(t.refreshWantedAt).where(sql`${t.refreshWantedAt} is not null`)]);
 

@@ -30,3 +30,16 @@ export function slugify(text: string): string {
 export function slugifyOrFallback(text: string, fallback: string): string {
   return slugify(text) || fallback;
 }
+
+/**
+ * A short stable id for text that has no slug (an emoji-only tag: "🔥" and "🚀" must stay two pages): FNV-1a over
+ * its UTF-16 units, base 36. Not a security hash; only distinct labels in one site need distinct ids.
+ */
+export function textId(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}

@@ -23,7 +23,12 @@ export async function fetchWholePage(gateway: NotionGateway, pageId: string): Pr
     // notion-client throws a plain Error when the chunk has no block table at all.
     throw new NotionRequestError({ kind: "private" }, "loadPageChunk", err);
   }
-  if (!blockOf(recordMap, pageId)) throw new NotionRequestError({ kind: "private" }, "loadPageChunk");
+  const root = blockOf(recordMap, pageId);
+  if (!root) throw new NotionRequestError({ kind: "private" }, "loadPageChunk");
+  // Notion gave the page but none of the blocks it lists (each answered {role:"none"}): a page we may not read whose
+  // record came along with its parent's. Published, it would be a blank page; it is left out like any private page.
+  const content = root.content ?? [];
+  if (content.length && content.every((id) => !blockOf(recordMap, id))) throw new NotionRequestError({ kind: "private" }, "loadPageChunk");
 
   return withDatabasesAndReferences(gateway, recordMap, pageId);
 }

@@ -9,6 +9,7 @@ import type { SiteType } from "@/lib/site-types";
 import { withNotionPriority } from "./budget/request-context";
 import { logNotionProblem } from "./log";
 import { fetchSiteContent, type SnapshotPage } from "./fetch-site-content";
+import { skippedPagesOf } from "./skipped-pages";
 import type { NotionGateway } from "./notion-gateway";
 import { publicPageSource, type PageSource } from "./page-source";
 import { versionRootsOf, type SiteVersion } from "./version-roots";
@@ -161,7 +162,7 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
           const before = previous.get(page.pageId);
         return !before || before.parentPageId !== page.parentPageId || before.contentHash !== page.contentHash;
       });
-      const version = await writeSnapshot(db, site.id, owner, { upsert, remove: removed, problem: versionProblem(site, result.unreadableRoots) });
+      const version = await writeSnapshot(db, site.id, owner, { upsert, remove: removed, problem: versionProblem(site, result.unreadableRoots), skipped: skippedPagesOf(result.pages) });
       await getSnapshot(site.id, { fresh: true });
       const changed = upsert.length > 0 || removed.length > 0;
       if (changed && onUpdated) {

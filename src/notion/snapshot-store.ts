@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { SkippedPage } from "./skipped-pages";
 import type { ExtendedRecordMap } from "notion-types";
 import type { Db } from "@/db/client";
 import { notionPages, siteSyncs } from "@/db/schema";
@@ -78,7 +79,14 @@ export async function writeSnapshot(
   db: Db,
   siteId: string,
   owner: string,
-  change: { upsert: SnapshotPage[]; remove: string[]; /** A problem to show although the write succeeded (a version left out). */ problem?: string },
+  change: {
+    upsert: SnapshotPage[];
+    remove: string[];
+    /** A problem to show although the write succeeded (a version left out). */
+    problem?: string;
+    /** What the sync left out because Notion would not let us read it (skipped-pages.ts). */
+    skipped?: SkippedPage[];
+  },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     for (const page of change.upsert) {
@@ -102,6 +110,7 @@ export async function writeSnapshot(
         syncedAt: sql`now()`,
         lastAttemptAt: sql`now()`,
         lastError: change.problem?.slice(0, 500) ?? null,
+        ...(change.skipped ? { skippedPages: change.skipped } : {}),
         // A good refresh ends a run of failures: the next run gets its own email.
         failureCount: 0,
         failingSince: null,

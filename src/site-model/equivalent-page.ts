@@ -1,9 +1,10 @@
 import { slugify } from "@/lib/slug";
+import { encodePathSegment } from "@/lib/url-path";
 import { flatten, type TreeNode, type TreeVersion } from "./tree-model";
 
 /** A path inside its version, each segment without the version's own label ("/v1/authentication-v1" → "/authentication"). */
 function versionlessPath(node: TreeNode, version: TreeVersion): string {
-  const label = slugify(version.label);
+  const label = encodePathSegment(slugify(version.label));
   const inside = node.path.slice(version.prefix.length) || "/";
   return inside
     .split("/")

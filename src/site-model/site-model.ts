@@ -2,7 +2,8 @@ import type { ExtendedRecordMap } from "notion-types";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import type { ContentSite, SiteSnapshot } from "@/notion/site-content";
 import type { PropertyMap } from "@/lib/database-fields";
-import { slugifyOrFallback } from "@/lib/slug";
+import { slugifyOrFallback, textId } from "@/lib/slug";
+import { encodePathSegment } from "@/lib/url-path";
 import { isDatabaseSiteType, SITE_TYPE_INFO, type DatabaseSiteType } from "@/lib/site-types";
 import { customEmojisOf, type CustomEmoji } from "@/notion/custom-emoji";
 import { blockOf } from "@/notion/record-map";
@@ -58,6 +59,11 @@ export const POSTS_PER_PAGE = 12;
 const RESERVED = new Set(["tag", "author", "page", "_", "rss.xml", "sitemap.xml", "robots.txt", "llms.txt", "llms-full.txt", "favicon.ico"]);
 
 const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
+
+/** A tag's or author's path segment; an emoji-only one gets a fallback of its own, so two such tags stay two pages. */
+const groupSlugOf = (label: string) => encodePathSegment(slugifyOrFallback(label, `t-${textId(label)}`));
+export const tagPathOf = (tag: string) => `/tag/${groupSlugOf(tag)}`;
+export const authorPathOf = (name: string) => `/author/${groupSlugOf(name)}`;
 
 /** Unique slugs, oldest first keeping the plain slug; reserved words and duplicates get a suffix. */
 export function assignSlugs<T extends { pageId: string; title: string; date: string | null; slug?: string }>(rows: T[]): Map<string, string> {
@@ -121,7 +127,7 @@ function databaseModel(
   const nextDueAt = dated ? earliestFutureDate(db.rows, today) : null;
   const entries: Entry[] = visible.map((row) => {
     const slug = slugs.get(row.pageId)!;
-    return { ...row, slug, path: `/${slug}`, readingMinutes: readingMinutes(row.recordMap), headings: headingsOf(row.recordMap, row.pageId) };
+    return { ...row, slug, path: `/${encodePathSegment(slug)}`, readingMinutes: readingMinutes(row.recordMap), headings: headingsOf(row.recordMap, row.pageId) };
   });
   if (dated) entries.sort((a, b) => (b.date ?? "").localeCompare(a.date ?? "") || a.title.localeCompare(b.title));
 
@@ -140,7 +146,7 @@ function databaseModel(
     const groups = new Map<string, { label: string; entries: Entry[] }>();
     for (const entry of entries) {
       for (const label of names(entry)) {
-        const slug = slugifyOrFallback(label, "untitled");
+        const slug = groupSlugOf(label);
         const g = groups.get(slug) ?? { label, entries: [] };
         g.entries.push(entry);
         groups.set(slug, g);

@@ -3,6 +3,7 @@ import type { SnapshotPage } from "@/notion/fetch-site-content";
 import { childPageIds } from "@/notion/fetch-site-content";
 import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle } from "@/notion/record-map";
 import { slugifyOrFallback } from "@/lib/slug";
+import { encodePathSegment } from "@/lib/url-path";
 import { SITE_TYPE_INFO, type TreeSiteType } from "@/lib/site-types";
 import { headingsOf, type Heading } from "./headings";
 
@@ -109,7 +110,7 @@ export function buildTree(rootId: string, pages: Map<string, SnapshotPage>, pref
       let slug = depth === 0 && !prefix && RESERVED_TOP.has(base) ? `${base}-page` : base;
       for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
       used.add(slug);
-      node.children.push(make(child, `${path === "/" ? "" : path}/${slug}`, depth + 1, node));
+      node.children.push(make(child, `${path === "/" ? "" : path}/${encodePathSegment(slug)}`, depth + 1, node));
     }
     return node;
   };
@@ -151,7 +152,7 @@ export function buildTreeModel(
   let root: TreeNode | null = null;
   if (SITE_TYPE_INFO[siteType].versions && versionRoots.length) {
     versionRoots.forEach(({ label, pageId }, i) => {
-      const prefix = i === 0 ? "" : `/${slugifyOrFallback(label, `v${i + 1}`)}`;
+      const prefix = i === 0 ? "" : `/${encodePathSegment(slugifyOrFallback(label, `v${i + 1}`))}`;
       const version: TreeVersion = { label, prefix, root: null as unknown as TreeNode };
       const tree = buildTree(pageId, pages, prefix, placed, version);
       if (!tree) return;

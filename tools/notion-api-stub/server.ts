@@ -99,6 +99,11 @@ type Token = {
   token: string;
   kind: "internal" | "oauth";
   shared: Set<string>;
+  /**
+   * Pages below a shared one that were taken back (`unshare` of a page not shared itself): Notion lets a member remove
+   * a connection from a sub-page or database, which then answers 404 object_not_found like any page not shared.
+   */
+  withheld?: Set<string>;
   revoked: boolean;
   botId: string;
   refreshToken?: string;
@@ -224,7 +229,7 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
   function canRead(token: Token, id: string): boolean {
     let current: string | null | undefined = id;
     for (let depth = 0; current && depth < 64; depth++) {
-      if (ws.pages.get(current)?.in_trash === true) return false;
+      if (ws.pages.get(current)?.in_trash === true || token.withheld?.has(current)) return false;
       if (token.shared.has(current)) return true;
       current = ws.parentOf.get(current);
     }
@@ -973,8 +978,11 @@ export async function createNotionApiStub(opts: NotionApiStubOptions): Promise<N
           if (!b) return;
           const token = tokenOr404(b.token);
           if (!token) return;
-          if (route === "share") token.shared.add(dashed(b.pageId));
-          else token.shared.delete(dashed(b.pageId));
+          const pageId = dashed(b.pageId);
+          if (route === "share") {
+            token.shared.add(pageId);
+            token.withheld?.delete(pageId);
+          } else if (!token.shared.delete(pageId)) (token.withheld ??= new Set()).add(pageId);
           return sendJson(res, 200, { ok: true, shared: [...token.shared] });
         }
         case "rotate": {

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { canonicalPath, headerSafeUrl } from "@/lib/url-path";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { siteRedirects, sites } from "@/db/schema";
 import type { PaidFeature } from "@/lib/plans";
@@ -85,7 +86,9 @@ export async function findPublishedSite(deps: BillingDeps, address: SiteAddress,
     features,
     paused: pausedFeatures(row, stored, features),
     stamp: `${row.updatedAt.getTime()}:${features.plan ?? "unlocked"}${linksStamp}`,
-    redirects,
+    // Compared with the request's canonical path and sent in a Location header: both need the one encoded form, however
+    // the owner typed them ("/配置中心" or "/%E9%85%8D…").
+    redirects: redirects.map((r) => ({ fromPath: canonicalPath(r.fromPath) ?? r.fromPath, toUrl: headerSafeUrl(r.toUrl), permanent: r.permanent })),
     roadmapItems,
     origin,
     basePath,

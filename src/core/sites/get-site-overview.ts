@@ -29,6 +29,8 @@ export type SiteOverview = {
   redirects: { from: string; to: string; permanent: boolean }[];
   lastSyncedAt: string | null;
   lastSyncError: string | null;
+  /** Sub-pages and databases the last good sync left out because Notion would not let us read them. */
+  skippedPages: { id: string; title: string; kind: "page" | "database"; parentTitle: string }[];
   /** Failed syncs in a row (0: the last one worked) and since when. The source is healthy when the last sync worked. */
   syncFailures: number;
   failingSince: string | null;
@@ -82,6 +84,7 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
     redirects: redirects.map((r) => ({ from: r.fromPath, to: r.toUrl, permanent: r.permanent })),
     lastSyncedAt: sync?.syncedAt?.toISOString() ?? null,
     lastSyncError: sync?.lastError ?? null,
+    skippedPages: (sync?.skippedPages ?? []).map(({ id, title, kind, parentTitle }) => ({ id, title, kind, parentTitle })),
     syncFailures: sync?.failureCount ?? 0,
     failingSince: sync?.failingSince?.toISOString() ?? null,
     plan: subscription

@@ -4,6 +4,7 @@ import { siteRedirects } from "@/db/schema";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import type { ContentSite } from "@/notion/site-content";
 import { siteModelOf } from "@/site-model/site-model";
+import { readablePath } from "@/lib/url-path";
 
 /**
  * Renamed posts keep their old addresses: for every page whose slug changed in a refresh, a permanent redirect from
@@ -16,7 +17,8 @@ export async function recordRenamedSlugs(db: Db, site: ContentSite, before: Map<
   if (!oldModel || !newModel) return false;
   let changed = false;
 
-  const live = [...newModel.routes.keys()];
+  // Paths are stored canonical (percent-encoded); rows written before paths were also match in their readable form.
+  const live = [...new Set([...newModel.routes.keys(), ...[...newModel.routes.keys()].map(readablePath)])];
   const revived = await db
     .delete(siteRedirects)
     .where(and(eq(siteRedirects.siteId, site.id), eq(siteRedirects.source, "slug"), inArray(siteRedirects.fromPath, live)))

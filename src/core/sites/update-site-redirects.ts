@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { siteRedirects, sites } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { linkFieldSchema } from "@/lib/link-field";
+import { canonicalPath } from "@/lib/url-path";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 
 const path = z
@@ -30,12 +31,14 @@ export const updateSiteRedirectsInput = z
 export async function updateSiteRedirects(deps: { db: Db; siteEvents: SiteEvents }, ownerId: string, input: z.input<typeof updateSiteRedirectsInput>) {
   const { siteId, redirects } = updateSiteRedirectsInput.parse(input);
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
-  const targetPath = (to: string) => (to.startsWith("/") ? to.split(/[?#]/)[0]!.replace(/(.)\/+$/, "$1") : null);
+  // Paths compared in their canonical form: "/配置中心" and "/%E9%85%8D%E7%BD%AE…" are one address.
+  const same = (p: string) => canonicalPath(p) ?? p;
+  const targetPath = (to: string) => (to.startsWith("/") ? same(to.split(/[?#]/)[0]!.replace(/(.)\/+$/, "$1")) : null);
   const byFrom = new Map<string, string>();
   for (const r of redirects) {
-    if (byFrom.has(r.from)) throw new AppError("VALIDATION", `There are two redirects from ${r.from}`);
-    if (targetPath(r.to) === r.from) throw new AppError("VALIDATION", `The redirect from ${r.from} points to itself`);
-    byFrom.set(r.from, r.to);
+    if (byFrom.has(same(r.from))) throw new AppError("VALIDATION", `There are two redirects from ${r.from}`);
+    if (targetPath(r.to) === same(r.from)) throw new AppError("VALIDATION", `The redirect from ${r.from} points to itself`);
+    byFrom.set(same(r.from), r.to);
   }
   for (const start of byFrom.keys()) {
     const seen = new Set([start]);

@@ -155,7 +155,15 @@ async function addChildren(f: Fetch, parentId: string, depth: number): Promise<s
     children.map(async (block) => {
       const ctx: RecordContext = { parentId, parentTable: "block", spaceId: f.spaceId, content: [] };
       if (block.type === "child_database") {
-        await addDatabase(f, block.id, ctx);
+        try {
+          await addDatabase(f, block.id, ctx);
+        } catch (err) {
+          // A linked database, or one not shared with the connection (404 object_not_found) or withheld (403): the
+          // page is published without it, as Notion shows it to someone without access. Its block stays, titled and
+          // with no collection, so the renderer omits it and the sync lists it among the skipped (skipped-pages.ts).
+          if (!(err instanceof OfficialNotionError && (err.failure === "not_shared" || err.failure === "restricted"))) throw err;
+          put(f, "block", unreadableDatabaseRecord(block, ctx));
+        }
         return block.id;
       }
       const goDeeper = block.has_children && block.type !== "child_page" && depth < f.maxDepth;
@@ -168,6 +176,12 @@ async function addChildren(f: Fetch, parentId: string, depth: number): Promise<s
     }),
   );
   return converted.filter((id): id is string => Boolean(id));
+}
+
+/** A child database the connection may not read: its title only, no collection (the public path's linked database we may not read). */
+function unreadableDatabaseRecord(block: BlockObjectResponse & { type: "child_database" }, ctx: RecordContext): NotionRecord {
+  const record = databaseBlockRecord({ id: block.id, is_inline: true, icon: null, created_time: block.created_time, last_edited_time: block.last_edited_time }, "", [], ctx);
+  return { ...record, collection_id: undefined, format: undefined, properties: { title: [[block.child_database.title]] } } as NotionRecord;
 }
 
 function dataSource(f: Fetch, id: string): Promise<DataSourceObjectResponse> {

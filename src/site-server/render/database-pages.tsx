@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { slugifyOrFallback } from "@/lib/slug";
 import type { DatabaseSiteModel, Entry } from "@/site-model/site-model";
-import { POSTS_PER_PAGE } from "@/site-model/site-model";
+import { authorPathOf, POSTS_PER_PAGE, tagPathOf } from "@/site-model/site-model";
 import { absoluteUrl, formatDate, href, lookSrc, siteName, type RenderContext } from "./context";
 import { Document } from "./document";
 import { coverObjectPosition } from "./page-header";
@@ -13,8 +13,8 @@ import { SITE_TYPE_INFO, siteTypeHas } from "@/lib/site-types";
 
 type Ctx = RenderContext & { model: DatabaseSiteModel };
 
-const tagHref = (ctx: Ctx, tag: string) => href(ctx, `/tag/${slugifyOrFallback(tag, "untitled")}`);
-const authorHref = (ctx: Ctx, name: string) => href(ctx, `/author/${slugifyOrFallback(name, "untitled")}`);
+const tagHref = (ctx: Ctx, tag: string) => href(ctx, tagPathOf(tag));
+const authorHref = (ctx: Ctx, name: string) => href(ctx, authorPathOf(name));
 const absoluteImage = (ctx: Ctx, entry: Entry, width: number) => {
   const src = lookSrc(ctx, entry.cover, entry.pageId, width);
   return src ? (src.startsWith("/") ? `${ctx.origin}${src}` : src) : null;

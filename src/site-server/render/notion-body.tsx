@@ -5,6 +5,7 @@ import { CodeBlock } from "./code-block";
 import { Equation } from "./equation";
 import { InlineCollection } from "./inline-collection";
 import { withPlainMissingMentions } from "./mentions";
+import { withPlainUnreadablePages } from "./unreadable-pages";
 import { SafeLink } from "./safe-link";
 import { withSafeEmbeds } from "../security";
 import { withVideoEmbeds } from "./video-facade";
@@ -25,11 +26,12 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
   // Mentions of other pages ([["p", id]]) resolve through the site's page blocks (rows, sub-pages), else the
   // mentioned block fetched with the page (public, outside the site: a Notion link), else plain text.
   const root = ctx.model.rootRecordMap;
+  const readable = ctx.model.kind === "tree" ? withPlainUnreadablePages(recordMap, pageId, (id) => ctx.model.pathOfPage.has(id)) : recordMap;
   const merged = withPlainMissingMentions(
     withVideoEmbeds(
       withSafeEmbeds(
         withRewrittenBlocks(
-          { ...recordMap, block: { ...ctx.model.pageBlocks, ...recordMap.block }, notion_user: { ...root.notion_user, ...recordMap.notion_user } },
+          { ...readable, block: { ...ctx.model.pageBlocks, ...readable.block }, notion_user: { ...root.notion_user, ...readable.notion_user } },
           trailOf(ctx, pageId),
           (icon) => ctx.model.customEmojis.get(customEmojiId(icon) ?? "")?.url ?? null,
         ),

@@ -1,5 +1,6 @@
 "use client";
 
+import { readablePath } from "@/lib/url-path";
 import { useEffect, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
@@ -244,7 +245,7 @@ function Report({ siteId }: { siteId: string }) {
           </dl>
           <Chart data={data} />
           <div className="grid gap-3 md:grid-cols-2">
-            <Table id="pages" title="Top pages" column="Page" rows={data.pages} file={file("pages")} />
+            <Table id="pages" title="Top pages" column="Page" rows={data.pages.map((r) => ({ ...r, value: readablePath(r.value) }))} file={file("pages")} />
             <Table id="referrers" title="Referrers" column="Site" rows={data.referrers.map((r) => ({ ...r, value: r.value || "Direct" }))} file={file("referrers")} />
             <Table id="sources" title="Campaign sources" column="utm_source" rows={data.sources} file={file("campaign-sources")} />
             <Table id="campaigns" title="Campaigns" column="utm_campaign" rows={data.campaigns} file={file("campaigns")} />
@@ -257,7 +258,7 @@ function Report({ siteId }: { siteId: string }) {
               id="feedback"
               title="Feedback per page"
               column="Page"
-              rows={data.feedback.map((f) => ({ value: f.path, count: f.helpful, visitors: f.notHelpful }))}
+              rows={data.feedback.map((f) => ({ value: readablePath(f.path), count: f.helpful, visitors: f.notHelpful }))}
               file={file("feedback")}
             />
           </div>

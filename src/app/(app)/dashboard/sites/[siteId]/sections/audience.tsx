@@ -1,5 +1,6 @@
 "use client";
 
+import { readablePath } from "@/lib/url-path";
 import { useMemo, useState } from "react";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import type { SubscriberRow } from "@/core/subscribers/list-site-subscribers";
@@ -76,7 +77,7 @@ export function FeedbackSection({ feedback, searchMisses }: { feedback: ScreenEx
           const helpful = items.filter((i) => i.helpful).length;
           return (
             <div key={path} className="rounded-lg border border-neutral-800 p-3">
-              <p className="font-medium break-all">{path}</p>
+              <p className="font-medium break-all">{readablePath(path)}</p>
               <p className="text-sm text-neutral-400">
                 {helpful} helpful · {items.length - helpful} not helpful
               </p>

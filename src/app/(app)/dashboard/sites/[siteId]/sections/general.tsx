@@ -12,6 +12,7 @@ import { fileToBase64 } from "@/components/file-to-base64";
 import { ConnectedPagePicker, type ConnectedChoice } from "@/app/(app)/new-site/connected-page-picker";
 import { DOMAIN_PLACEHOLDER_LABEL } from "./domain";
 import { AddressPanel, ChangeNotionPage } from "./change-address";
+import { SkippedPages } from "./skipped-pages";
 
 type ImageKind = "logo" | "favicon" | "socialImage";
 const IMAGE_LABELS: Record<ImageKind, string> = { logo: "Logo", favicon: "Favicon", socialImage: "Social image" };
@@ -78,6 +79,7 @@ function BasicsPanel({ site }: { site: SiteOverview }) {
           )}
         </p>
         {site.lastSyncError ? <p className="mt-1 text-sm text-amber-300">The last sync failed: {site.lastSyncError}. The site keeps its last good copy.</p> : null}
+        <SkippedPages skipped={site.skippedPages} />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, name, settings: { name, description, publicUrl: publicUrl.trim() || null } }))}>

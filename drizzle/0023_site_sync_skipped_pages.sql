@@ -1,0 +1,1 @@
+ALTER TABLE "site_syncs" ADD COLUMN "skipped_pages" jsonb DEFAULT '[]'::jsonb NOT NULL;
