@@ -12,7 +12,7 @@ const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keyl
 const PARAMS = { N: 16384, r: 8, p: 1 };
 
 export const updateSitePasswordInput = z
-  .object({ siteId: z.string().min(1).max(64), password: z.string().min(4, "The password needs at least 4 characters").max(200).nullable() })
+  .object({ siteId: z.string().min(1).max(64), password: z.string().min(8, "The password needs at least 8 characters").max(200).nullable() })
   .strict();
 
 /** A slow salted hash (scrypt), stored as `scrypt$N$r$p$salt$hash`. */
