@@ -40,6 +40,12 @@ async function ask(req: IncomingMessage, res: ServerResponse, site: PublishedSit
     res.writeHead(status, { "content-type": "text/markdown; charset=utf-8", "cache-control": "private, no-store", "x-content-type-options": "nosniff", "x-robots-tag": "noindex" });
     res.end(req.method === "HEAD" ? undefined : markdown);
   };
+  // A GET anyone's page can make a browser send (an image, a script, a frame): another site must not spend this
+  // site's answers through its visitors. Agents send no Fetch Metadata; a person following a link is a "document".
+  const from = req.headers["sec-fetch-site"];
+  if ((from === "cross-site" || from === "same-site") && req.headers["sec-fetch-dest"] !== "document") {
+    return send(403, "Ask from this site, or as an agent (an HTTP client or the site's MCP server).\n");
+  }
   try {
     await countAgentRequestOf(ctx, req, site, "ask", false);
     const parsed = agentQuestion.safeParse(question);
