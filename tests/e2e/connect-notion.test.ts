@@ -8,6 +8,7 @@ import { launchBrowser } from "./browser";
 import { createNotionApiStub, type NotionApiStub } from "../../tools/notion-api-stub/server";
 import { notionApiStubControl } from "../../tools/notion-api-stub/control";
 import { startSitesApp, WORKSPACE, workspaceIndex, type SitesApp } from "../helpers/sites";
+import { expectWebhookVerification } from "../helpers/webhook-verification";
 
 /**
  * "Connect Notion" in Chromium (issue 22): a new owner connects through the official-API stand-in's consent screen,
@@ -47,6 +48,8 @@ beforeAll(async () => {
     },
   });
   await control.consent({ mode: "choose", pages: [] });
+  await expectWebhookVerification(s.app.url);
+  await expectWebhookVerification(s.app.url);
   await control.webhooks({ url: `${s.app.url}/api/webhooks/notion` });
   browser = await launchBrowser(["--host-resolver-rules=MAP *.localhost 127.0.0.1"]);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
