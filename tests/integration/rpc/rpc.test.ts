@@ -371,6 +371,8 @@ describe("walls between owners", () => {
     ["getProductsForChangePlan", "user", { siteId: blogId }],
     ["changeSubscriptionPlan", "user", { siteId: blogId, priceId: "pri_pro_yearly" }],
     ["cancelSubscription", "user", { siteId: blogId }],
+    // Operators only: any other account is told nothing exists.
+    ["expectNotionWebhookVerification", "user", {}],
   ];
 
   it("another owner gets NOT_FOUND on every method that names a site, and nothing changes", async () => {
