@@ -47,6 +47,7 @@ export function PasswordSection({ site }: { site: SiteOverview }) {
           </div>
         ) : null}
         <TextField label={site.hasPassword ? "New password" : "Password"} type="password" autoComplete="new-password" value={password} minLength={8} maxLength={200} onChange={(e) => setPassword(e.target.value)} />
+        {site.hasPassword ? <p className="text-xs text-neutral-500">A new password signs every visitor out and removes the site&apos;s agent tokens.</p> : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={saving.pending} disabled={!password}>
             {site.hasPassword ? "Change password" : "Protect with password"}
