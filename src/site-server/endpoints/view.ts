@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { z } from "zod";
 import { campaignOf, referrerHostOf } from "@/core/analytics/visit-traits";
 import { recordSiteEvent } from "../record-site-event";
-import { normalizePath } from "../request";
+import { fromAnotherSite, normalizePath } from "../request";
 import { readSmallBody } from "../respond";
 import type { PublishedSite } from "../site-lookup";
 import { contentInMemory, snapshotOf, visitorKey, type Endpoint, type EndpointContext } from "./context";
@@ -37,12 +37,6 @@ async function isPageOf(ctx: EndpointContext, site: PublishedSite, path: string)
   }
   return Boolean(model?.routes.has(path));
 }
-
-/** Browsers say where a request comes from (Fetch Metadata); one from another site's page is not a view of ours. */
-const fromAnotherSite = (req: Parameters<Endpoint["handler"]>[0]) => {
-  const from = req.headers["sec-fetch-site"];
-  return from === "cross-site" || from === "same-site";
-};
 
 async function count(req: Parameters<Endpoint["handler"]>[0], site: PublishedSite, ctx: EndpointContext, view: { path: string; query: string; referrer: string }) {
   if (ctx.locked || !site.settings.analytics.builtIn || fromAnotherSite(req)) return;
