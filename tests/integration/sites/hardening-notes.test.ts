@@ -95,6 +95,16 @@ describe("page feedback", () => {
     const owner = await signedIn(s.app.url, s.ownerEmails[0]!);
     const feedback = (await rpc(s.app.url, owner, "site", "getTextFeedback", { siteId: s.siteIds[0] })).body.result as { path: string }[];
     expect(feedback.map((f) => f.path)).toEqual(["/getting-started/quick-start"]);
+    // A locked site takes none without the password, and another owner can't read any.
+    const locked = await rawRequest(`${s.app.url}/_/feedback`, {
+      host: s.hosts[2]!,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ path: "/getting-started/quick-start", helpful: "no", text: "locked" }).toString(),
+    });
+    expect(locked.status).toBe(401);
+    const stranger = await signedIn(s.app.url, s.ownerEmails[2]!);
+    expect((await rpc(s.app.url, stranger, "site", "getTextFeedback", { siteId: s.siteIds[0] })).body.error?.data?.code).toBe("NOT_FOUND");
   });
 });
 
