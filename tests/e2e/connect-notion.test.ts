@@ -100,7 +100,7 @@ describe("Connect Notion in Chromium", () => {
     await page.getByRole("link", { name: "Password", exact: true }).click();
     await page.locator("input[type=password]").fill("open-sesame");
     await page.getByRole("button", { name: "Protect with password" }).click();
-    await expect.poll(() => page.getByTestId("password-state").textContent()).toContain("This site is protected");
+    await expect.poll(() => page.getByTestId("password-state").textContent(), { timeout: 15_000 }).toContain("This site is protected");
 
     visitor = await context.newPage();
     const locked = await visitor.goto(`${siteUrl}/`);
