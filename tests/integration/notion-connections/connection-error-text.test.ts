@@ -26,3 +26,15 @@ describe("/new-site?connectionError=", () => {
     expect(alertOf(denied)).toBe("Notion access was not granted");
   });
 });
+
+describe("/signin?error=", () => {
+  it("shows one of our messages, also for a name on Object's prototype", async () => {
+    for (const code of ["constructor", "toString", "Your account is suspended"]) {
+      const res = await fetch(`${s.app.url}/signin?error=${encodeURIComponent(code)}`);
+      expect(res.status, code).toBe(200);
+      const html = (await res.text()).replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
+      expect(html, code).toContain("Sign in failed. Please try again.");
+      expect(html, code).not.toContain("Your account is suspended");
+    }
+  });
+});
