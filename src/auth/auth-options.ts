@@ -11,7 +11,7 @@ import { mayUseEmailSignIn } from "@/core/users/check-email-sign-in";
 import { sendMagicLinkEmail } from "@/core/email/send-magic-link-email";
 import { sendWelcomeEmail } from "@/core/email/send-welcome-email";
 import { takeSharedRateLimit } from "@/core/usage/rate-limits";
-import { currentClientAddress } from "@/http/client-address";
+import { currentClientAddress, rateLimitAddress } from "@/http/client-address";
 import { canonicalMailbox } from "@/lib/mailbox";
 import { emailSignInAdapter } from "./email-adapter";
 
@@ -98,7 +98,7 @@ export function authOptionsFor(runtime: Runtime): NextAuthOptions {
           {
             email: runtime.email,
             // A request refused for its IP does not count against the mailbox.
-            allow: async (address, ip) => (await takeSharedRateLimit(db, "magicLinkPerIp", ip)) && (await takeSharedRateLimit(db, "magicLink", canonicalMailbox(address))),
+            allow: async (address, ip) => (await takeSharedRateLimit(db, "magicLinkPerIp", rateLimitAddress(ip))) && (await takeSharedRateLimit(db, "magicLink", canonicalMailbox(address))),
           },
           { identifier, url, clientAddress: currentClientAddress() },
         ),

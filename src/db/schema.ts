@@ -195,12 +195,24 @@ export const notionWebhookEvents = pgTable("notion_webhook_events", {
 
 /**
  * The webhook subscription's verification token (one row, id "notion"): Notion sends it once, it keys every event's
- * X-Notion-Signature afterwards. Sealed like the access tokens.
+ * X-Notion-Signature afterwards. Sealed like the access tokens. `confirmed_at`: the first event signed with it arrived
+ * (until then webhooks don't count as working).
  */
 export const notionWebhookVerification = pgTable("notion_webhook_verification", {
   id: text("id").primaryKey(),
   verificationTokenSealed: text("verification_token_sealed").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+});
+
+/**
+ * The operator expects Notion's verification request until `until` (one row, id "notion"): only then is an unsigned
+ * verification token taken. Opened on /dashboard/admin, closed by the first request it takes.
+ */
+export const notionWebhookExpectation = pgTable("notion_webhook_expectation", {
+  id: text("id").primaryKey(),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+  openedBy: text("opened_by").notNull(),
 });
 
 export const siteRedirects = pgTable(

@@ -36,6 +36,16 @@ function trustedEntry(header: string | string[] | undefined, trustedHops: number
   return entries[Math.max(0, entries.length - trustedHops)];
 }
 
+/**
+ * The key a limit counts an address under: an IPv4 address as it is, an IPv6 address as its /64. One subscriber or
+ * server gets a whole /64 (often far more), so counting each IPv6 address apart would give anyone 2^64 allowances.
+ */
+export function rateLimitAddress(address: string): string {
+  if (!ipaddr.IPv6.isValid(address) || ipaddr.IPv4.isValid(address)) return address;
+  const parts = ipaddr.IPv6.parse(address).parts;
+  return `${parts.slice(0, 4).map((p) => p.toString(16)).join(":")}::/64`;
+}
+
 /** One spelling per address (IPv4-mapped IPv6 as IPv4, IPv6 compressed), so one visitor is one rate-limit key. */
 function normalizeAddress(raw: string): string | null {
   let value = raw.trim();

@@ -16,7 +16,8 @@ export function canonicalMailbox(address: string): string {
   const at = lower.lastIndexOf("@");
   if (at <= 0) return lower;
   let local = lower.slice(0, at);
-  let domain = lower.slice(at + 1);
+  // "example.org." is "example.org" (the fully qualified spelling): it must not count as another inbox.
+  let domain = lower.slice(at + 1).replace(/\.+$/, "");
   const plus = local.indexOf("+");
   if (plus > 0) local = local.slice(0, plus);
   const dotless = DOTLESS_DOMAINS.get(domain);

@@ -38,6 +38,8 @@ import { updateSiteSubdomain, updateSiteSubdomainInput } from "@/core/sites/upda
 import { getSitePropertyMap, getSitePropertyMapInput } from "@/core/sites/get-site-property-map";
 import { updateSitePropertyMap, updateSitePropertyMapInput } from "@/core/sites/update-site-property-map";
 import { updateSitePassword, updateSitePasswordInput } from "@/core/sites/update-site-password";
+import { getSitePasswordLockout, getSitePasswordLockoutInput } from "@/core/sites/get-site-password-lockout";
+import { liftSitePasswordLockout, liftSitePasswordLockoutInput } from "@/core/sites/lift-site-password-lockout";
 import { updateSiteRedirects, updateSiteRedirectsInput } from "@/core/sites/update-site-redirects";
 import { uploadFile, uploadFileInput } from "@/core/sites/upload-file";
 import { siteIdOnly, siteSubscribersToCsv } from "@/core/subscribers/site-subscribers-to-csv";
@@ -209,6 +211,20 @@ export const siteMethods = {
     result: "{siteId, hasPassword}",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => updateSitePassword(siteWrites(ctx), ctx.userId, p),
+  }),
+  getSitePasswordLockout: method({
+    summary: "Wrong passwords on the protected site this hour (every visitor together) and whether the password form is locked until `until`",
+    params: getSitePasswordLockoutInput,
+    result: "{locked, wrongTries, limit, until}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => getSitePasswordLockout(ctx.runtime.db, ctx.userId, p),
+  }),
+  liftSitePasswordLockout: method({
+    summary: "Lifts the password form's lockout: this hour's wrong passwords are forgotten (each visitor's own limit still holds)",
+    params: liftSitePasswordLockoutInput,
+    result: "{locked: false, wrongTries: 0, limit, until: null}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => liftSitePasswordLockout(ctx.runtime.db, ctx.userId, p),
   }),
   updateSiteRedirects: method({
     summary: "Replaces the owner's redirects (paths → links); cycles and self-redirects refused",

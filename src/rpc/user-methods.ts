@@ -7,6 +7,7 @@ import { redeemCode, redeemCodeInput } from "@/core/billing/redeem-code";
 import { deleteUser, deleteUserInput } from "@/core/users/delete-user";
 import { trackConversionEvent, trackConversionEventInput } from "@/core/users/track-conversion-event";
 import { trackUserData, trackUserDataInput } from "@/core/users/track-user-data";
+import { expectWebhookVerification, expectWebhookVerificationInput } from "@/core/notion-connections/expect-webhook-verification";
 import { method, type RpcContext } from "./method";
 
 const payments = (ctx: RpcContext) => ({ db: ctx.runtime.db, payments: ctx.runtime.payments });
@@ -59,6 +60,14 @@ export const userMethods = {
     result: "{sent: boolean}",
     errors: ["UPSTREAM"],
     run: (ctx, p) => trackConversionEvent({ db: ctx.runtime.db, email: ctx.runtime.email }, ctx.userId, p),
+  }),
+  expectNotionWebhookVerification: method({
+    summary:
+      "Operators (ADMIN_EMAILS) only: the next Notion webhook verification request within 15 minutes becomes the signing key, replacing the stored one; anyone else gets NOT_FOUND",
+    params: expectWebhookVerificationInput,
+    result: "{until}",
+    errors: ["NOT_FOUND"],
+    run: (ctx) => expectWebhookVerification({ db: ctx.runtime.db, adminEmails: ctx.runtime.env.ADMIN_EMAILS }, ctx.email),
   }),
   deleteUser: method({
     summary: 'Deletes the account and everything it owns; params {confirm: "DELETE"}',

@@ -42,14 +42,11 @@ export function llmsTxt(ctx: RenderContext): string {
   const summary = ctx.settings.description || (ctx.model.kind === "database" ? ctx.model.description : "") || `${siteName(ctx)}, published from Notion.`;
   const lines = [`# ${siteName(ctx)}`, "", `> ${summary}`, "", "## Pages", ""];
   for (const p of pages(ctx)) lines.push(`- [${p.title || "Untitled"}](${absoluteUrl(ctx, p.path === "/" ? "/index.md" : `${p.path}.md`)})`);
-  // Issue 27: where an agent can search, read and ask (a protected site needs an agent token for both).
-  lines.push(
-    "",
-    "## For AI agents",
-    "",
-    `- MCP server (Streamable HTTP): ${absoluteUrl(ctx, "/_/mcp")} (tools: search, list_pages, get_page, ask)`,
-    `- Ask a question, answered from this site with sources: ${absoluteUrl(ctx, "/index.md")}?ask=<question>`,
-  );
+  // Where an agent can search, read and ask (a protected site needs an agent token for both). `?ask=` works on any
+  // page with a Markdown twin: the home page of a tree site, the first post of a blog or changelog.
+  const askOn = pages(ctx)[0];
+  lines.push("", "## For AI agents", "", `- MCP server (Streamable HTTP): ${absoluteUrl(ctx, "/_/mcp")} (tools: search, list_pages, get_page, ask)`);
+  if (askOn) lines.push(`- Ask a question, answered from this site with sources: ${absoluteUrl(ctx, askOn.path === "/" ? "/index.md" : `${askOn.path}.md`)}?ask=<question>`);
   return `${lines.join("\n")}\n`;
 }
 

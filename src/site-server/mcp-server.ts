@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import { z, ZodError } from "zod";
 import { agentAnswerMarkdown, answerAgentQuestion } from "@/core/agents/answer-agent-question";
 import { listPublishedPages } from "@/core/agents/list-published-pages";
 import { VISITOR_CHAT_LIMITS } from "@/core/ai/answer-visitor-question";
@@ -45,6 +45,8 @@ export function buildSiteMcpServer(site: PublishedSite, ctx: EndpointContext, co
     try {
       return await run(args);
     } catch (err) {
+      // Arguments the tool's own checks refused: the agent's mistake, told as such (no error report).
+      if (err instanceof ZodError) return text(err.issues[0]?.message ?? "Invalid arguments.", true);
       const failure = visitorFacingError(err, { where: "site-mcp", siteId: site.id });
       return text(failure.message, true);
     }
@@ -70,7 +72,7 @@ export function buildSiteMcpServer(site: PublishedSite, ctx: EndpointContext, co
       title: `List the pages of ${name}`,
       description: `Lists the published pages of ${about} in reading order (posts newest first), a page of results at a time: title, path, URL, date.`,
       inputSchema: {
-        cursor: z.string().max(6).optional().describe("nextCursor from the previous call"),
+        cursor: z.string().max(6).optional().describe("nextCursor from the previous call (digits)"),
         limit: z.number().int().min(1).max(200).optional().describe("How many pages (default 50)"),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },

@@ -34,6 +34,15 @@ export function normalizePath(raw: string): string | null {
 }
 
 /** The browser asked for JSON (the site's own scripts do) rather than a page. */
+/**
+ * A browser request another site's page made (Fetch Metadata `Sec-Fetch-Site`: cross-site, or same-site — another
+ * site under the same apps domain). Clients that send no Fetch Metadata (agents, curl) are not "another site".
+ */
+export function fromAnotherSite(req: IncomingMessage): boolean {
+  const from = req.headers["sec-fetch-site"];
+  return from === "cross-site" || from === "same-site";
+}
+
 export const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? "").includes("application/json");
 
 /** The body is a regular HTML form. */

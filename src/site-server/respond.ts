@@ -58,7 +58,14 @@ export function sendError(res: ServerResponse, err: unknown, context: ErrorConte
   sendPlainHtml(res, status, ERROR_TITLES[code], message);
 }
 
-/** A small request body as text; null when it is larger than `max` (the request is then cut off). */
+/** How much of an over-size body is read and dropped before the connection is cut instead. */
+const DRAIN_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * A small request body as text; null when it is larger than `max`. The rest of an over-size body is read and dropped
+ * (up to DRAIN_LIMIT_BYTES, then the connection is cut), so the caller's answer (413, or the beacon's 204) reaches
+ * the client instead of a reset connection.
+ */
 export function readSmallBody(req: IncomingMessage, max: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -66,8 +73,9 @@ export function readSmallBody(req: IncomingMessage, max: number): Promise<string
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > max) {
+        chunks.length = 0;
         resolve(null);
-        req.destroy();
+        if (size > DRAIN_LIMIT_BYTES) req.destroy();
         return;
       }
       chunks.push(chunk);

@@ -8,6 +8,7 @@ import { launchBrowser } from "./browser";
 import { createNotionApiStub, type NotionApiStub } from "../../tools/notion-api-stub/server";
 import { notionApiStubControl } from "../../tools/notion-api-stub/control";
 import { startSitesApp, WORKSPACE, workspaceIndex, type SitesApp } from "../helpers/sites";
+import { expectWebhookVerification } from "../helpers/webhook-verification";
 
 /**
  * "Connect Notion" in Chromium (issue 22): a new owner connects through the official-API stand-in's consent screen,
@@ -47,6 +48,8 @@ beforeAll(async () => {
     },
   });
   await control.consent({ mode: "choose", pages: [] });
+  await expectWebhookVerification(s.app.url);
+  await expectWebhookVerification(s.app.url);
   await control.webhooks({ url: `${s.app.url}/api/webhooks/notion` });
   browser = await launchBrowser(["--host-resolver-rules=MAP *.localhost 127.0.0.1"]);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -97,7 +100,7 @@ describe("Connect Notion in Chromium", () => {
     await page.getByRole("link", { name: "Password", exact: true }).click();
     await page.locator("input[type=password]").fill("open-sesame");
     await page.getByRole("button", { name: "Protect with password" }).click();
-    await expect.poll(() => page.getByTestId("password-state").textContent()).toContain("This site is protected");
+    await expect.poll(() => page.getByTestId("password-state").textContent(), { timeout: 15_000 }).toContain("This site is protected");
 
     visitor = await context.newPage();
     const locked = await visitor.goto(`${siteUrl}/`);

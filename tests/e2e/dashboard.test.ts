@@ -131,7 +131,7 @@ describe("the owner's dashboard in Chromium", () => {
     await page.getByRole("link", { name: "Password", exact: true }).click();
     await page.locator("input[type=password]").fill("open-sesame");
     await page.getByRole("button", { name: "Protect with password" }).click();
-    await expect.poll(() => page.getByTestId("password-state").textContent()).toContain("This site is protected");
+    await expect.poll(() => page.getByTestId("password-state").textContent(), { timeout: 15_000 }).toContain("This site is protected");
     let visit = await visitSite(`${siteUrl}/`);
     expect(visit.response?.status()).toBe(401);
     expect(await visit.tab.getByLabel("Password").count()).toBe(1);
@@ -139,7 +139,7 @@ describe("the owner's dashboard in Chromium", () => {
     await visit.tab.close();
 
     await page.getByRole("button", { name: "Remove password" }).click();
-    await expect.poll(() => page.getByTestId("password-state").textContent()).toBe("Anyone can read this site.");
+    await expect.poll(() => page.getByTestId("password-state").textContent(), { timeout: 15_000 }).toBe("Anyone can read this site.");
     visit = await visitSite(`${siteUrl}/`);
     expect(visit.response?.status()).toBe(200);
     await visit.tab.close();

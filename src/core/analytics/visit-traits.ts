@@ -51,8 +51,17 @@ export function referrerHostOf(referrer: string, ownHost: string): string {
   }
 }
 
+/**
+ * A campaign word as marketers write them (letters, digits, spaces and `_ - . + / : |`). Anything else — markup,
+ * a spreadsheet formula — is not a campaign anyone tagged a link with, and would only put someone's text in the report.
+ */
+const CAMPAIGN_WORD = /^[\p{L}\p{N} _.\-+/:|]+$/u;
+
 /** utm_source / utm_medium / utm_campaign of the page's address, trimmed and lower-cased so spellings add up. */
 export function campaignOf(query: URLSearchParams): { utmSource: string; utmMedium: string; utmCampaign: string } {
-  const read = (name: string) => (query.get(name) ?? "").trim().toLowerCase().slice(0, 100);
+  const read = (name: string) => {
+    const value = (query.get(name) ?? "").trim().toLowerCase().slice(0, 100);
+    return CAMPAIGN_WORD.test(value) ? value : "";
+  };
   return { utmSource: read("utm_source"), utmMedium: read("utm_medium"), utmCampaign: read("utm_campaign") };
 }

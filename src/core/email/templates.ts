@@ -201,3 +201,21 @@ export function ideaRejectedEmail(p: { siteName: string; title: string; reply: s
     ],
   });
 }
+
+/** To the owner, once an hour at most: many wrong passwords on their protected site, and what happens next. */
+export function passwordGuessingEmail(p: { siteName: string; siteAddress: string; wrongTries: number; minutes: number; limit: number; settingsUrl: string }): RenderedEmail {
+  return renderEmail({
+    subject: "Someone is guessing your site's password",
+    preview: `${p.wrongTries} wrong passwords on ${p.siteName} within ${p.minutes} minutes.`,
+    blocks: [
+      { kind: "heading", text: `${p.wrongTries} wrong passwords on ${p.siteName}` },
+      { kind: "paragraph", text: `Visitors of ${p.siteAddress} have entered ${p.wrongTries} wrong passwords within ${p.minutes} minutes. If that is not your readers mistyping, someone may be guessing.` },
+      {
+        kind: "paragraph",
+        text: `After ${p.limit} wrong passwords in an hour the password form stops accepting tries until the hour ends; visitors who are already in stay in. You can lift that early on the site's Access screen. A long password (a few words) can't be guessed this way.`,
+      },
+      { kind: "button", label: "Open the site's settings", url: p.settingsUrl },
+    ],
+    footer: [{ kind: "note", text: "You get this email at most once an hour." }],
+  });
+}

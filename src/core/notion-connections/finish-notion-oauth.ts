@@ -1,3 +1,4 @@
+import { NOTION_OAUTH_ERRORS } from "./notion-oauth-errors";
 import crypto from "node:crypto";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
@@ -37,19 +38,19 @@ export async function finishNotionOAuth(
   input: z.input<typeof notionOAuthCallbackInput>,
   cookieState: string | undefined,
 ): Promise<{ connectionId: string; reconnected: boolean; siteId?: string }> {
-  if (!deps.oauth) throw new AppError("NOT_FOUND", "Connecting Notion with OAuth is not configured on this server");
+  if (!deps.oauth) throw new AppError("NOT_FOUND", NOTION_OAUTH_ERRORS.not_configured);
   const { code, state, error } = notionOAuthCallbackInput.parse(input);
-  if (!state || !cookieState || !sameString(state, cookieState)) throw new AppError("FORBIDDEN", "This Notion sign-in did not start here: please click “Connect Notion” again");
+  if (!state || !cookieState || !sameString(state, cookieState)) throw new AppError("FORBIDDEN", NOTION_OAUTH_ERRORS.not_started_here);
   const nonce = state.split(".")[0] ?? "";
-  if (!sameString(state, oauthStateFor(deps.authSecret, ownerId, nonce))) throw new AppError("FORBIDDEN", "This Notion sign-in was started by another account: please click “Connect Notion” again");
-  if (error || !code) throw new AppError("VALIDATION", error === "access_denied" ? "Notion access was not granted" : "Notion did not return an authorization code");
+  if (!sameString(state, oauthStateFor(deps.authSecret, ownerId, nonce))) throw new AppError("FORBIDDEN", NOTION_OAUTH_ERRORS.other_account);
+  if (error || !code) throw new AppError("VALIDATION", error === "access_denied" ? NOTION_OAUTH_ERRORS.denied : NOTION_OAUTH_ERRORS.no_code);
 
   // The SDK needs no token for the exchange; the client's own auth is the Basic header it builds from these.
   const client = createOfficialClient({ token: `oauth-exchange:${nonce}`, baseUrl: deps.officialApiBase });
   const grant = await notionCall(() =>
     client.oauth.token({ client_id: deps.oauth!.clientId, client_secret: deps.oauth!.clientSecret, grant_type: "authorization_code", code, redirect_uri: deps.oauth!.redirectUri }),
   ).catch((err) => {
-    throw new AppError("UPSTREAM", "Notion did not accept the authorization, please connect again", { cause: err });
+    throw new AppError("UPSTREAM", NOTION_OAUTH_ERRORS.upstream, { cause: err });
   });
   const tokens = {
     workspaceName: grant.workspace_name,
@@ -74,7 +75,7 @@ export async function finishNotionOAuth(
           .limit(1)
       )[0];
   if (target) {
-    if (target.kind !== "oauth") throw new AppError("VALIDATION", "This connection uses an internal integration secret: paste the new secret instead");
+    if (target.kind !== "oauth") throw new AppError("VALIDATION", NOTION_OAUTH_ERRORS.internal_secret);
     if (target.workspaceId && target.workspaceId !== grant.workspace_id) {
       throw new AppError("VALIDATION", `Notion connected another workspace (${grant.workspace_name ?? "unnamed"}): reconnect and choose ${target.workspaceName ?? "the connection's own workspace"}`);
     }

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { notionPages, notionWebhookEvents, notionWebhookVerification, sites } from "@/db/schema";
+import { notionPages, notionWebhookEvents, notionWebhookExpectation, notionWebhookVerification, sites } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { openSecret, sealSecret } from "@/lib/secret-box";
 import type { ContentService } from "@/notion/site-content";
@@ -14,8 +14,10 @@ import { VERIFICATION_ROW } from "./get-webhook-verification";
 
 /**
  * Notion's webhooks (POST /api/webhooks/notion). The subscription's one-time verification request carries the token
- * that keys every later signature: the first one is stored (sealed) and logged once for the operator, who pastes it
- * into the integration's settings; a later one never replaces it (an unsigned request must not change the key).
+ * that keys every later signature. It arrives unsigned, so it is taken only while the operator expects it
+ * (expect-webhook-verification.ts): the first one in that window is stored (sealed) and logged for the operator, who
+ * pastes it into the integration's settings; any other is ignored (an unsigned request must not choose the key).
+ * The first event signed with it confirms it: only then do webhooks count as working.
  * Events must carry `X-Notion-Signature: sha256=<HMAC of the raw body>` (checked in constant time), are accepted
  * once per event id, and refresh at once every connected site that shows the page — by re-reading Notion's current
  * state for the pages named, never by trusting the payload's content.
@@ -67,9 +69,26 @@ function signatureMatches(rawBody: string, header: string | null, verificationTo
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
-async function storedVerificationToken(deps: NotionWebhookDeps): Promise<string | null> {
+async function storedVerification(deps: NotionWebhookDeps): Promise<{ token: string; confirmed: boolean } | null> {
   const [row] = await deps.db.select().from(notionWebhookVerification).where(eq(notionWebhookVerification.id, VERIFICATION_ROW)).limit(1);
-  return row ? openSecret(webhookTokenKey(deps.authSecret), row.verificationTokenSealed) : null;
+  return row ? { token: openSecret(webhookTokenKey(deps.authSecret), row.verificationTokenSealed), confirmed: row.confirmedAt !== null } : null;
+}
+
+/** Takes a verification token if the operator expects one now; the window closes with the request it takes. */
+async function takeExpectedVerification(deps: NotionWebhookDeps, token: string): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const closed = await tx
+      .delete(notionWebhookExpectation)
+      .where(and(eq(notionWebhookExpectation.id, VERIFICATION_ROW), gt(notionWebhookExpectation.until, new Date())))
+      .returning({ id: notionWebhookExpectation.id });
+    if (!closed.length) return false;
+    const inserted = await tx
+      .insert(notionWebhookVerification)
+      .values({ id: VERIFICATION_ROW, verificationTokenSealed: sealSecret(webhookTokenKey(deps.authSecret), token) })
+      .onConflictDoNothing()
+      .returning({ id: notionWebhookVerification.id });
+    return inserted.length > 0;
+  });
 }
 
 export async function handleNotionWebhook(deps: NotionWebhookDeps, rawBody: string, signature: string | null): Promise<NotionWebhookResult> {
@@ -82,22 +101,25 @@ export async function handleNotionWebhook(deps: NotionWebhookDeps, rawBody: stri
 
   const verification = verificationSchema.safeParse(body);
   if (verification.success && !(body as { type?: unknown }).type) {
-    const inserted = await deps.db
-      .insert(notionWebhookVerification)
-      .values({ id: VERIFICATION_ROW, verificationTokenSealed: sealSecret(webhookTokenKey(deps.authSecret), verification.data.verification_token) })
-      .onConflictDoNothing()
-      .returning({ id: notionWebhookVerification.id });
-    if (inserted.length) {
+    const stored = await takeExpectedVerification(deps, verification.data.verification_token);
+    if (stored) {
       // Shown once so the operator can paste it into the integration's Webhooks tab.
       deps.log(`[notion] webhook verification token received — paste it into your Notion integration's Webhooks settings: ${verification.data.verification_token}`);
     } else {
-      deps.log("[notion] a webhook verification request arrived but a verification token is already stored; it was ignored");
+      deps.log("[notion] a webhook verification request arrived while none was expected; it was ignored (to verify a subscription, choose “Expect Notion's verification request” on /dashboard/admin first)");
     }
-    return { kind: "verification", stored: inserted.length > 0 };
+    return { kind: "verification", stored };
   }
 
-  const token = await storedVerificationToken(deps);
-  if (!token || !signatureMatches(rawBody, signature, token)) throw new AppError("UNAUTHORIZED", "Bad signature");
+  const stored = await storedVerification(deps);
+  if (!stored || !signatureMatches(rawBody, signature, stored.token)) throw new AppError("UNAUTHORIZED", "Bad signature");
+  if (!stored.confirmed) {
+    // Signed with the stored token: Notion has the token, so webhooks reach us.
+    await deps.db
+      .update(notionWebhookVerification)
+      .set({ confirmedAt: new Date() })
+      .where(and(eq(notionWebhookVerification.id, VERIFICATION_ROW), isNull(notionWebhookVerification.confirmedAt)));
+  }
   const event = eventSchema.safeParse(body);
   if (!event.success) throw new AppError("VALIDATION", "Not a Notion webhook event");
   const { id: eventId, type, entity, data } = event.data;

@@ -7,6 +7,7 @@ import { type SiteType } from "@/lib/site-types";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 import { listFormerHosts } from "./find-former-host";
 import { parseSiteSettings, type SiteSettings } from "./site-settings";
+import { sitePasswordLockoutOf, type SitePasswordLockout } from "./site-password-lockout";
 
 export type SiteOverview = {
   siteId: string;
@@ -26,6 +27,8 @@ export type SiteOverview = {
   status: "published" | "paused";
   settings: SiteSettings;
   hasPassword: boolean;
+  /** Wrong passwords this hour from every visitor, and whether the password form is locked (null: no password). */
+  passwordLockout: SitePasswordLockout | null;
   redirects: { from: string; to: string; permanent: boolean }[];
   lastSyncedAt: string | null;
   lastSyncError: string | null;
@@ -42,7 +45,7 @@ export type SiteOverview = {
 export async function getSiteOverview(db: Db, appsDomain: string, ownerId: string, siteId: string): Promise<SiteOverview> {
   const site = await getSiteForOwnerOrThrow(db, ownerId, siteId);
   const settings = parseSiteSettings(site.settings);
-  const [redirects, [sync], [subscription], [connection], former] = await Promise.all([
+  const [redirects, [sync], [subscription], [connection], former, passwordLockout] = await Promise.all([
     db.select().from(siteRedirects).where(and(eq(siteRedirects.siteId, site.id), eq(siteRedirects.source, "owner"))).orderBy(siteRedirects.createdAt),
     db.select().from(siteSyncs).where(eq(siteSyncs.siteId, site.id)).limit(1),
     db
@@ -59,6 +62,7 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
           .limit(1)
       : Promise.resolve([]),
     listFormerHosts(db, site.id),
+    site.passwordHash ? sitePasswordLockoutOf(db, site.id) : Promise.resolve(null),
   ]);
   const subdomainUrl = siteUrl({ siteType: site.siteType as SiteType, subdomain: site.subdomain, appsDomain });
   return {
@@ -81,6 +85,7 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
     status: site.status === "paused" ? "paused" : "published",
     settings,
     hasPassword: Boolean(site.passwordHash),
+    passwordLockout,
     redirects: redirects.map((r) => ({ from: r.fromPath, to: r.toUrl, permanent: r.permanent })),
     lastSyncedAt: sync?.syncedAt?.toISOString() ?? null,
     lastSyncError: sync?.lastError ?? null,

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { sites } from "@/db/schema";
+import { siteAgentTokens, sites } from "@/db/schema";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 import { requireSiteFeatures } from "@/core/billing/site-plan";
 
@@ -12,7 +12,7 @@ const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keyl
 const PARAMS = { N: 16384, r: 8, p: 1 };
 
 export const updateSitePasswordInput = z
-  .object({ siteId: z.string().min(1).max(64), password: z.string().min(4, "The password needs at least 4 characters").max(200).nullable() })
+  .object({ siteId: z.string().min(1).max(64), password: z.string().min(8, "The password needs at least 8 characters").max(200).nullable() })
   .strict();
 
 /** A slow salted hash (scrypt), stored as `scrypt$N$r$p$salt$hash`. */
@@ -36,7 +36,11 @@ export async function updateSitePassword(deps: { db: Db; siteEvents: SiteEvents;
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
   if (password !== null) await requireSiteFeatures(deps, site.id, ["password"]);
   const passwordHash = password === null ? null : await hashSitePassword(password);
-  await deps.db.update(sites).set({ passwordHash, updatedAt: sql`now()` }).where(eq(sites.id, site.id));
+  await deps.db.transaction(async (tx) => {
+    await tx.update(sites).set({ passwordHash, updatedAt: sql`now()` }).where(eq(sites.id, site.id));
+    // A new password logs out every cookie made with the old one; agent tokens made for it stop too.
+    if (passwordHash) await tx.delete(siteAgentTokens).where(eq(siteAgentTokens.siteId, site.id));
+  });
   deps.siteEvents.emitSiteChanged(site.id);
   return { siteId: site.id, hasPassword: passwordHash !== null };
 }

@@ -1,54 +1,45 @@
 import type { Db } from "@/db/client";
-import { createRateLimiter } from "@/http/rate-limit";
 import { takeUsage } from "./take-usage";
 
 /**
- * Every limit on how often a visitor or user may do something, in one table. `shared` limits are counted in the
- * database (usage_counters), so N processes behind a load balancer allow what one allows: the ones that guard a secret
- * (passwords, codes), someone's inbox (subscribe, magic links) or a paid resource (chat). The others are cheap,
- * frequent and harmless to over-allow, and stay in each process's memory.
+ * Every limit on how often a visitor or user may do something, in one table, each counted in the database
+ * (usage_counters): N processes behind a load balancer allow what one allows. A limit keyed by an address counts an
+ * IPv6 address by its /64 (`rateLimitAddress`). `key` and `atLimit` say what is counted and what the caller gets at
+ * the limit; docs/security.md is generated from them (`npm run security:docs`).
  */
 export const RATE_LIMITS = {
-  /** Password tries on a protected site, per visitor (site + IP). */
-  sitePassword: { limit: 5, minutes: 1, shared: true },
-  /**
-   * Subscribe forms sent (security review, finding 4): per visitor on one site; per IP across every site, so one
-   * machine can't walk a list of addresses through many sites; per site from all IPs, bounding what one site sends.
-   */
-  subscribe: { limit: 5, minutes: 10, shared: true },
-  subscribePerIp: { limit: 10, minutes: 60, shared: true },
-  subscribePerSite: { limit: 100, minutes: 60, shared: true },
-  /**
-   * Roadmap votes and ideas (issue 26): a visitor giving an email sends a confirmation mail, so per visitor on a site
-   * and per mailbox (`a+1@x` is `a@x`) across sites; ideas per visitor; one-click votes per visitor, in memory.
-   */
-  voteEmail: { limit: 5, minutes: 10, shared: true },
-  voteEmailPerMailbox: { limit: 5, minutes: 24 * 60, shared: true },
-  idea: { limit: 5, minutes: 60, shared: true },
-  vote: { limit: 60, minutes: 1, shared: false },
-  /** Chat messages, per visitor and per site (all its visitors together). */
-  chatVisitor: { limit: 10, minutes: 1, shared: true },
-  chatSite: { limit: 120, minutes: 1, shared: true },
-  /** Sign-in emails per mailbox (`a+1@x` is `a@x`), so the form can't flood an inbox, and per IP whatever the address. */
-  magicLink: { limit: 5, minutes: 15, shared: true },
-  magicLinkPerIp: { limit: 10, minutes: 15, shared: true },
-  /** Lifetime-deal code tries per user: guessing codes is slow. */
-  redeemCode: { limit: 10, minutes: 60, shared: true },
-  /** Per visitor, per process. */
-  search: { limit: 120, minutes: 1, shared: false },
-  /** MCP requests of one agent (site + IP) to a site's /_/mcp (issue 27); its `ask` tool also takes the chat limits. */
-  agent: { limit: 120, minutes: 1, shared: false },
-  feedback: { limit: 10, minutes: 10, shared: false },
-  /** Page views counted per visitor (beacon and pixel together); more are answered alike and not counted. */
-  pageView: { limit: 120, minutes: 1, shared: false },
-} as const satisfies Record<string, { limit: number; minutes: number; shared: boolean }>;
+  sitePassword: { limit: 5, minutes: 1, key: "site + visitor address", atLimit: "429, the password form: “Too many attempts. Please wait a minute and try again.”" },
+  sitePasswordPerSite: {
+    limit: 100,
+    minutes: 60,
+    key: "site (wrong passwords from every address)",
+    atLimit:
+      "Locked: every try is answered 429 “This site has had too many wrong passwords. Please try again later.” until the hour ends or the owner lifts it (Access screen); the owner is emailed once an hour after 20 wrong passwords",
+  },
+  subscribe: { limit: 5, minutes: 10, key: "site + visitor address", atLimit: "429 page “Please wait a few minutes before subscribing again.”" },
+  subscribePerIp: { limit: 10, minutes: 60, key: "visitor address, across every site", atLimit: "429, as subscribe" },
+  subscribePerSite: { limit: 100, minutes: 60, key: "site, from every address", atLimit: "429, as subscribe" },
+  voteEmail: { limit: 5, minutes: 10, key: "site + visitor address", atLimit: "429, nothing mailed" },
+  voteEmailPerMailbox: { limit: 5, minutes: 24 * 60, key: "mailbox (a+1@x is a@x), across every site", atLimit: "429, nothing mailed" },
+  idea: { limit: 5, minutes: 60, key: "site + visitor address", atLimit: "429 page “Please wait a while before suggesting another idea.”" },
+  vote: { limit: 60, minutes: 1, key: "site + visitor address", atLimit: "429 page “Please wait a minute and try again.”" },
+  chatVisitor: { limit: 10, minutes: 1, key: "site + visitor address", atLimit: "429 “You're sending messages too quickly…” (chatbot, MCP ask, .md?ask=)" },
+  chatVisitorDay: { limit: 50, minutes: 24 * 60, key: "site + visitor address (UTC day)", atLimit: "429 “You've asked all the questions you can today. Please try again tomorrow.”" },
+  chatSite: { limit: 120, minutes: 1, key: "site, from every visitor", atLimit: "429 “This site's assistant is busy right now…”" },
+  magicLink: { limit: 5, minutes: 15, key: "mailbox (a+1@x and a@x. are a@x)", atLimit: "The sign-in form answers as if sent; nothing mailed" },
+  magicLinkPerIp: { limit: 10, minutes: 15, key: "client address", atLimit: "As magicLink" },
+  redeemCode: { limit: 10, minutes: 60, key: "user", atLimit: "RATE_LIMITED “Too many attempts…”" },
+  search: { limit: 120, minutes: 1, key: "site + visitor address", atLimit: "429 page “Please slow down.”" },
+  agent: { limit: 120, minutes: 1, key: "site + visitor address (one per MCP request; batches are refused)", atLimit: "429 JSON “Too many requests. Please slow down.”" },
+  feedback: { limit: 10, minutes: 10, key: "site + visitor address", atLimit: "429 page “Thanks — we already have your feedback.”" },
+  pageView: { limit: 120, minutes: 1, key: "site + visitor address (beacon and pixel together)", atLimit: "Answered alike (204 / the GIF), not counted" },
+  notionWebhookRefused: { limit: 30, minutes: 1, key: "client address (unexpected verifications, bad signatures)", atLimit: "429 JSON “Too many requests”" },
+} as const satisfies Record<string, { limit: number; minutes: number; key: string; atLimit: string }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-export type SharedRateLimitName = { [K in RateLimitName]: (typeof RATE_LIMITS)[K]["shared"] extends true ? K : never }[RateLimitName];
-
-/** One hit of a shared limit, counted in the database: true when allowed. */
-export function takeSharedRateLimit(db: Db, name: SharedRateLimitName, key: string, now = new Date()): Promise<boolean> {
+/** One hit of a limit, counted in the database: true when allowed. */
+export function takeSharedRateLimit(db: Db, name: RateLimitName, key: string, now = new Date()): Promise<boolean> {
   const { limit, minutes } = RATE_LIMITS[name];
   return takeUsage(db, `limit:${name}`, key, limit, minutes === 1 ? "minute" : { minutes }, now);
 }
@@ -56,15 +47,7 @@ export function takeSharedRateLimit(db: Db, name: SharedRateLimitName, key: stri
 /** `take(name, key)`: true when this hit is allowed (and counted). */
 export type TakeRateLimit = (name: RateLimitName, key: string) => Promise<boolean>;
 
-/** Every limit by name: the shared ones in the database, the others in this process. */
+/** Every limit by name, counted in the database. */
 export function createRateLimits(db: Db): TakeRateLimit {
-  const inMemory = new Map(
-    Object.entries(RATE_LIMITS)
-      .filter(([, l]) => !l.shared)
-      .map(([name, l]) => [name, createRateLimiter({ limit: l.limit, windowMs: l.minutes * 60_000 })]),
-  );
-  return async (name, key) => {
-    const local = inMemory.get(name);
-    return local ? local.take(key) : takeSharedRateLimit(db, name as SharedRateLimitName, key);
-  };
+  return (name, key) => takeSharedRateLimit(db, name, key);
 }

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { usageCounters } from "@/db/schema";
 
@@ -31,7 +31,12 @@ let lastPrune = 0;
  * sharing the database agrees and two requests can't both take the last unit.
  */
 export async function takeUsage(db: Db, scope: string, key: string, cap: number, period: UsagePeriod, now = new Date()): Promise<boolean> {
-  if (cap <= 0) return false;
+  return (await countUsage(db, scope, key, cap, period, now)) !== null;
+}
+
+/** As takeUsage, but the count after this use (null: the cap was already reached, nothing counted). */
+export async function countUsage(db: Db, scope: string, key: string, cap: number, period: UsagePeriod, now = new Date()): Promise<number | null> {
+  if (cap <= 0) return null;
   if (typeof period === "object" && !(Number.isInteger(period.minutes) && period.minutes >= 1 && period.minutes <= 1440)) {
     throw new Error(`usage window must be 1 to 1440 whole minutes, not ${period.minutes}`);
   }
@@ -53,5 +58,26 @@ export async function takeUsage(db: Db, scope: string, key: string, cap: number,
     lastPrune = clock;
     void db.delete(usageCounters).where(lt(usageCounters.expiresAt, new Date(clock))).catch((err: unknown) => console.error("[usage] prune failed:", err));
   }
-  return rows.length > 0;
+  return rows[0]?.count ?? null;
+}
+
+/** The uses counted for `key` in the current period (0 when none). */
+export async function usageCount(db: Db, scope: string, key: string, period: UsagePeriod, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ count: usageCounters.count })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.scope, scope), eq(usageCounters.key, key), eq(usageCounters.period, periodOf(period, now))))
+    .limit(1);
+  return row?.count ?? 0;
+}
+
+/** Forgets the uses counted for `key` in the current period (an owner lifting a lockout). */
+export async function clearUsage(db: Db, scope: string, key: string, period: UsagePeriod, now = new Date()): Promise<void> {
+  await db.delete(usageCounters).where(and(eq(usageCounters.scope, scope), eq(usageCounters.key, key), eq(usageCounters.period, periodOf(period, now))));
+}
+
+/** When the current period ends. */
+export function periodEnd(period: UsagePeriod, now = new Date()): Date {
+  const ms = periodMs(period);
+  return new Date(Math.floor(now.getTime() / ms) * ms + ms);
 }

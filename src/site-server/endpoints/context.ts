@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Runtime } from "@/runtime";
-import { clientAddress } from "@/http/client-address";
+import { clientAddress, rateLimitAddress } from "@/http/client-address";
 import type { TakeRateLimit } from "@/core/usage/rate-limits";
 import type { SiteSnapshot } from "@/notion/site-content";
 import { siteIsland, siteStylesheet } from "../assets";
@@ -41,9 +41,10 @@ export type EndpointContext = SiteServices & {
   locked: boolean;
 };
 
-export const ipOf = (ctx: EndpointContext, req: IncomingMessage) => clientAddress(req, ctx.runtime.env.TRUST_PROXY);
+/** The visitor's address as rate limits count it (an IPv6 address by its /64). */
+export const ipOf = (ctx: EndpointContext, req: IncomingMessage) => rateLimitAddress(clientAddress(req, ctx.runtime.env.TRUST_PROXY));
 
-/** Rate-limit key: one visitor on one site. */
+/** Rate-limit key: one visitor (an IPv4 address or an IPv6 /64) on one site. */
 export const visitorKey = (ctx: EndpointContext, req: IncomingMessage, site: PublishedSite) => `${site.id}|${ipOf(ctx, req)}`;
 
 /** The stored snapshot; only a site that has never been fetched asks Notion here. */

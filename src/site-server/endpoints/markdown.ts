@@ -5,6 +5,7 @@ import { makeCachedResponse, sendCached } from "@/http/page-cache";
 import { admitQuestion } from "../admit-question";
 import { countAgentRequestOf, countIfAgent } from "../agent-requests";
 import { visitorFacingError } from "../respond";
+import { fromAnotherSite } from "../request";
 import { servePage } from "../serve-page";
 import type { PublishedSite } from "../site-lookup";
 import { contentOrUnavailable, pageCacheControlOf, pageHeadersOf, renderContextOf, visitorKey, type Endpoint, type EndpointContext, type SiteContent } from "./context";
@@ -40,6 +41,11 @@ async function ask(req: IncomingMessage, res: ServerResponse, site: PublishedSit
     res.writeHead(status, { "content-type": "text/markdown; charset=utf-8", "cache-control": "private, no-store", "x-content-type-options": "nosniff", "x-robots-tag": "noindex" });
     res.end(req.method === "HEAD" ? undefined : markdown);
   };
+  // A GET anyone's page can make a browser send (an image, a script, a frame): another site must not spend this
+  // site's answers through its visitors. Agents send no Fetch Metadata; a person following a link is a "document".
+  if (fromAnotherSite(req) && req.headers["sec-fetch-dest"] !== "document") {
+    return send(403, "Ask from this site, or as an agent (an HTTP client or the site's MCP server).\n");
+  }
   try {
     await countAgentRequestOf(ctx, req, site, "ask", false);
     const parsed = agentQuestion.safeParse(question);

@@ -8,8 +8,8 @@ const MAX_MCP_BODY = 64 * 1024;
 
 /**
  * The site's MCP server (issue 27), Streamable HTTP without sessions: every POST is answered on its own (a fresh server
- * and transport), so any process behind a load balancer can take any call. A protected site answers only with its
- * access cookie or an agent token (`Authorization: Bearer`, checked by the pipeline's password gate).
+ * and transport), so any process behind a load balancer can take any call. Batches are refused, so
+ * the per-agent limit counts calls. A protected site answers only with its access cookie or an agent token (`Authorization: Bearer`, checked by the pipeline's password gate).
  */
 export const mcpEndpoint: Endpoint = {
   path: "/_/mcp",
@@ -26,6 +26,12 @@ export const mcpEndpoint: Endpoint = {
       body = JSON.parse(raw);
     } catch {
       return sendJsonError(res, 400, "The request is not JSON.");
+    }
+    // The per-agent limit counts requests: a JSON-RPC batch would be a hundred calls for one (the MCP spec dropped
+    // batches too). One message per request.
+    if (Array.isArray(body)) {
+      res.writeHead(400, { "content-type": "application/json", "cache-control": "no-store" });
+      return void res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Batches are not accepted. Send one JSON-RPC message per request." } }));
     }
     const content = await contentOrUnavailable(ctx, res, site);
     if (!content) return;

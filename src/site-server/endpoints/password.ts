@@ -1,9 +1,13 @@
 import { clientProtocol } from "@/http/client-address";
+import { noteWrongSitePassword, SITE_LOCKED_MESSAGE, sitePasswordLockoutOf } from "@/core/sites/site-password-lockout";
 import { accessCookie, checkPassword, safeNext, sendPasswordForm } from "../password-gate";
 import { readSmallBody } from "../respond";
 import { MAX_FORM_BYTES, visitorKey, type Endpoint } from "./context";
 
-/** A protected site's password form (GET) and its answer (POST: the access cookie, then back where the visitor was). */
+/**
+ * A protected site's password form (GET) and its answer (POST: the access cookie, then back where the visitor was).
+ * Tries are limited per visitor (an IPv6 /64 is one visitor) and, for wrong ones, per site from every address.
+ */
 export const passwordEndpoint: Endpoint = {
   path: "/_/password",
   methods: ["GET", "POST"],
@@ -19,7 +23,12 @@ export const passwordEndpoint: Endpoint = {
     if (!(await ctx.take("sitePassword", key))) {
       return sendPasswordForm(res, site, next, { status: 429, error: "Too many attempts. Please wait a minute and try again." });
     }
+    const { db, email, env } = ctx.runtime;
+    if ((await sitePasswordLockoutOf(db, site.id)).locked) return sendPasswordForm(res, site, next, { status: 429, error: SITE_LOCKED_MESSAGE });
     if (body === null || !(await checkPassword(site, form.get("password") ?? ""))) {
+      await noteWrongSitePassword({ db, email, appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN }, site.id).catch((err: unknown) =>
+        console.error(`[site] could not count a wrong password on site ${site.id}:`, err),
+      );
       return sendPasswordForm(res, site, next, { status: 401, error: "That password is not right." });
     }
     const secure = site.origin.startsWith("https:") && clientProtocol(req, ctx.runtime.env.TRUST_PROXY) === "https";

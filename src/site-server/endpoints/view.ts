@@ -2,16 +2,17 @@ import type { ServerResponse } from "node:http";
 import { z } from "zod";
 import { campaignOf, referrerHostOf } from "@/core/analytics/visit-traits";
 import { recordSiteEvent } from "../record-site-event";
-import { normalizePath } from "../request";
+import { fromAnotherSite, normalizePath } from "../request";
 import { readSmallBody } from "../respond";
 import type { PublishedSite } from "../site-lookup";
-import { visitorKey, type Endpoint, type EndpointContext } from "./context";
+import { contentInMemory, snapshotOf, visitorKey, type Endpoint, type EndpointContext } from "./context";
 
 /**
  * Page views for the built-in analytics (issue 25): the pages' beacon (POST /_/view) and their <noscript> pixel
  * (GET /_/view.gif). Both answer the same whatever happens — counted, a bot, junk, over the limit, a locked site, the
  * counting turned off — so they tell a caller nothing about the site; a protected site counts only visitors who
- * entered its password (the others never see a page).
+ * entered its password (the others never see a page). Only what the site's own pages can send is counted: a path the
+ * site has, from a request a browser made on the site itself (not another site's page embedding the pixel).
  */
 
 const MAX_BEACON_BYTES = 2048;
@@ -27,17 +28,33 @@ const pagePathOf = (raw: string) => {
   return path && !path.startsWith("/_/") ? path : null;
 };
 
+/** A page of the site (its page model, in memory once the site has been served). */
+async function isPageOf(ctx: EndpointContext, site: PublishedSite, path: string): Promise<boolean> {
+  let model = contentInMemory(ctx, site)?.model;
+  if (!model) {
+    const snapshot = await snapshotOf(ctx, site);
+    model = (snapshot && ctx.cache.modelOf(site, snapshot)) || undefined;
+  }
+  return Boolean(model?.routes.has(path));
+}
+
 async function count(req: Parameters<Endpoint["handler"]>[0], site: PublishedSite, ctx: EndpointContext, view: { path: string; query: string; referrer: string }) {
-  if (ctx.locked || !site.settings.analytics.builtIn) return;
-  if (!(await ctx.take("pageView", visitorKey(ctx, req, site)))) return;
+  if (ctx.locked || !site.settings.analytics.builtIn || fromAnotherSite(req)) return;
   const path = pagePathOf(view.path);
   if (!path) return;
+  if (!(await ctx.take("pageView", visitorKey(ctx, req, site)))) return;
+  if (!(await isPageOf(ctx, site, path))) return;
   recordSiteEvent(ctx.runtime, req, site, {
     kind: "pageview",
     path,
     referrerHost: referrerHostOf(view.referrer, String(req.headers.host ?? "")),
     ...campaignOf(new URLSearchParams(view.query)),
   });
+}
+
+/** The answer is the same whatever happens, a failure to count included (logged, never shown). */
+async function countSafely(...args: Parameters<typeof count>): Promise<void> {
+  await count(...args).catch((err: unknown) => console.error(`[site] a page view of site ${args[1].id} was not counted:`, err instanceof Error ? err.message : err));
 }
 
 const answer = (res: ServerResponse, gif: boolean) =>
@@ -56,7 +73,7 @@ export const viewEndpoint: Endpoint = {
     } catch {
       parsed = null;
     }
-    if (parsed) await count(req, site, ctx, { path: parsed.p, query: parsed.q, referrer: parsed.r });
+    if (parsed) await countSafely(req, site, ctx, { path: parsed.p, query: parsed.q, referrer: parsed.r });
     answer(res, false);
   },
 };
@@ -69,7 +86,7 @@ export const viewPixelEndpoint: Endpoint = {
   async handler(req, res, site, ctx) {
     const path = ctx.search.get("p") ?? "";
     // The pixel's own referrer is the page itself, so such a view has no outside referrer.
-    if (req.method === "GET" && path.length <= 512) await count(req, site, ctx, { path, query: "", referrer: "" });
+    if (req.method === "GET" && path.length <= 512) await countSafely(req, site, ctx, { path, query: "", referrer: "" });
     answer(res, true);
   },
 };

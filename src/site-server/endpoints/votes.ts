@@ -8,6 +8,7 @@ import { unsubscribeVoter } from "@/core/roadmap/unsubscribe-voter";
 import { itemsVotedBy, setVote, voteCountsOf, voterOfSession } from "@/core/roadmap/votes";
 import { subscriptionSiteOf } from "@/core/subscribers/subscription-site";
 import { canonicalMailbox } from "@/lib/mailbox";
+import { safeLocalPath } from "@/lib/safe-local-path";
 import { siteTypeHas } from "@/lib/site-types";
 import { clientProtocol } from "@/http/client-address";
 import { cookiesOf } from "../password-gate";
@@ -56,7 +57,9 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 function backTo(req: IncomingMessage, site: PublishedSite, hash: string): string {
   try {
     const url = new URL(String(req.headers.referer ?? ""));
-    if (url.host === req.headers.host) return `${url.pathname}${hash}`;
+    // A page opened as `//slug` would make `//slug#…`, a protocol-relative address: only a plain local path returns.
+    const path = url.host === req.headers.host ? safeLocalPath(url.pathname) : null;
+    if (path) return `${path}${hash}`;
   } catch {
     // no usable referer
   }

@@ -44,13 +44,14 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={meta.description} />
-        <link rel="canonical" href={canonical} />
+        {/* Pages kept out of search (404, search results) have no address of their own to declare. */}
+        {meta.noindex ? null : <link rel="canonical" href={canonical} />}
         {meta.noindex ? <meta name="robots" content="noindex" /> : null}
         <meta property="og:site_name" content={name} />
         <meta property="og:type" content={meta.type ?? "website"} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
-        <meta property="og:url" content={canonical} />
+        {meta.noindex ? null : <meta property="og:url" content={canonical} />}
         {image ? <meta property="og:image" content={image} /> : null}
         <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
         <meta name="twitter:title" content={meta.title} />

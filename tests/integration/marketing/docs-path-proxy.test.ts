@@ -58,8 +58,8 @@ beforeAll(async () => {
   workerPort = await freePort();
   // One site, two public URLs would be two sites: the Worker check gets its own site on its own port.
   s = await startSitesApp([
-    { siteType: "docs", page: workspaceIndex.docs!, settings: { name: "Lumen Docs", publicUrl: `http://127.0.0.1:${proxyPort}/docs` } },
-    { siteType: "docs", page: workspaceIndex.docs!, settings: { name: "Lumen Docs", publicUrl: `http://127.0.0.1:${workerPort}/docs` } },
+    { siteType: "docs", page: workspaceIndex.docs!, settings: { name: "Lumen Docs", ai: { enabled: true }, publicUrl: `http://127.0.0.1:${proxyPort}/docs` } },
+    { siteType: "docs", page: workspaceIndex.docs!, settings: { name: "Lumen Docs", ai: { enabled: true }, publicUrl: `http://127.0.0.1:${workerPort}/docs` } },
   ]);
   siteHost = s.hosts[0]!;
   examples = proxyExamples({ publicUrl: `http://127.0.0.1:${proxyPort}/docs`, siteAddress: `http://${siteHost}` });

@@ -8,6 +8,7 @@ import { createNotionApiStub, type NotionApiStub } from "../../../tools/notion-a
 import { notionApiStubControl } from "../../../tools/notion-api-stub/control";
 import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
 import { rawRequest } from "../../helpers/raw-request";
+import { expectWebhookVerification, OPERATOR_EMAIL } from "../../helpers/webhook-verification";
 import { rpc, signedIn } from "../../helpers/rpc-client";
 import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
 
@@ -77,6 +78,7 @@ beforeAll(async () => {
   s = await startSitesApp([], {
     workspaceDir: publicDir,
     env: {
+      ADMIN_EMAILS: OPERATOR_EMAIL,
       NOTION_OAUTH_CLIENT_ID: api.clientId,
       NOTION_OAUTH_CLIENT_SECRET: api.clientSecret,
       NOTION_OFFICIAL_API_BASE: api.url,
@@ -113,16 +115,16 @@ describe("connecting Notion", () => {
     const startB = await fetchWithJar(b, `${url}/api/notion/connect`);
     const callback = (await fetch(startB.headers.get("location")!, { redirect: "manual" })).headers.get("location")!;
     const inA = await fetchWithJar(a, callback);
-    expect(connectionErrorOf(inA.headers.get("location"))).toBe("This Notion sign-in did not start here: please click “Connect Notion” again");
+    expect(connectionErrorOf(inA.headers.get("location"))).toBe("not_started_here");
     // A's state cookie carried into B's session: bound to A, refused for B.
     const startA = await fetchWithJar(a, `${url}/api/notion/connect`);
     const callbackA = (await fetch(startA.headers.get("location")!, { redirect: "manual" })).headers.get("location")!;
     const bWithAState = await fetch(callbackA, { redirect: "manual", headers: { cookie: [...b.header().split("; ").filter((c) => !c.startsWith("notion_oauth_state=")), `notion_oauth_state=${a.get("notion_oauth_state")}`].join("; ") } });
-    expect(connectionErrorOf(bWithAState.headers.get("location"))).toBe("This Notion sign-in was started by another account: please click “Connect Notion” again");
+    expect(connectionErrorOf(bWithAState.headers.get("location"))).toBe("other_account");
     // Notion denied: nothing stored.
     await control.consent({ mode: "deny" });
     const denied = await connectWithOAuth(b);
-    expect(connectionErrorOf(denied.location)).toBe("Notion access was not granted");
+    expect(connectionErrorOf(denied.location)).toBe("denied");
     expect(result(await site(b, "listNotionConnections", {}))).toEqual([]);
     expect(result<unknown[]>(await site(a, "listNotionConnections", {}))).toHaveLength(1);
   });
@@ -192,6 +194,7 @@ describe("a site read through the connection", () => {
 
 describe("webhooks", () => {
   it("stores the verification token once; an edit then appears on the site, with no polling", async () => {
+    await expectWebhookVerification(url);
     await control.webhooks({ url: `${url}/api/webhooks/notion` });
     await until(async () => (await control.deliveries()).deliveries.some((d) => d.kind === "verification" && d.status === 200));
     expect(s.app.output()).toContain(`webhook verification token received — paste it into your Notion integration's Webhooks settings: ${api.verificationToken}`);

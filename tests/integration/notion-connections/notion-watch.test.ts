@@ -6,6 +6,7 @@ import { stubControl } from "../../../tools/notion-stub/control";
 import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
 import { sentMails } from "../../helpers/plunk";
 import { rawRequest } from "../../helpers/raw-request";
+import { expectWebhookVerification } from "../../helpers/webhook-verification";
 import { rpc, signedIn } from "../../helpers/rpc-client";
 import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
 
@@ -185,6 +186,8 @@ describe("the admin screen", () => {
     const other = await signedIn(url, "someone@example.com");
     const before = await (await fetchWithJar(ops, `${url}/dashboard/admin`)).text();
     expect(before).toContain("No verification token yet");
+
+    await expectWebhookVerification(url);
 
     const { verificationToken } = await control.webhooks({ url: `${url}/api/webhooks/notion` });
     await until(async () => (await control.deliveries()).deliveries.some((d) => d.kind === "verification" && d.status === 200));

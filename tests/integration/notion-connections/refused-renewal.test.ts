@@ -5,6 +5,7 @@ import { createPlunkStub, type PlunkStub } from "../../../tools/plunk-stub/serve
 import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
 import { sentMails, type SentMail } from "../../helpers/plunk";
 import { rawRequest } from "../../helpers/raw-request";
+import { expectWebhookVerification, OPERATOR_EMAIL } from "../../helpers/webhook-verification";
 import { rpc, signedIn } from "../../helpers/rpc-client";
 import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
 
@@ -86,6 +87,7 @@ beforeAll(async () => {
   plunk = await createPlunkStub();
   s = await startSitesApp([], {
     env: {
+      ADMIN_EMAILS: OPERATOR_EMAIL,
       NOTION_OAUTH_CLIENT_ID: api.clientId,
       NOTION_OAUTH_CLIENT_SECRET: api.clientSecret,
       NOTION_OFFICIAL_API_BASE: api.url,
@@ -98,6 +100,7 @@ beforeAll(async () => {
     },
   });
   url = s.app.url;
+  await expectWebhookVerification(url);
   await control.webhooks({ url: `${url}/api/webhooks/notion` });
   await until(async () => (await control.deliveries()).deliveries.some((d) => d.kind === "verification" && d.status === 200));
 }, 240_000);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNotionApiStub, type NotionApiStub } from "../../../tools/notion-api-stub/server";
 import { notionApiStubControl } from "../../../tools/notion-api-stub/control";
 import { rawRequest } from "../../helpers/raw-request";
+import { expectWebhookVerification, OPERATOR_EMAIL } from "../../helpers/webhook-verification";
 import { rpc, signedIn } from "../../helpers/rpc-client";
 import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
 import { until } from "../../helpers/until";
@@ -60,6 +61,7 @@ beforeAll(async () => {
   control = notionApiStubControl(api.url);
   s = await startSitesApp([], {
     env: {
+      ADMIN_EMAILS: OPERATOR_EMAIL,
       NOTION_OFFICIAL_API_BASE: api.url,
       NOTION_FILE_HOSTS: api.url,
       // No polling within the test: only webhooks refresh.
@@ -75,6 +77,7 @@ beforeAll(async () => {
   if (created.body.error) throw new Error(created.body.error.message);
   host = new URL((created.body.result as { url: string }).url).host;
   expect(await home()).toContain("How we made dashboards 10× faster");
+  await expectWebhookVerification(url);
   await control.webhooks({ url: `${url}/api/webhooks/notion` });
   await until(async () => (await control.deliveries()).deliveries.some((d) => d.kind === "verification" && d.status === 200));
 }, 240_000);

@@ -331,6 +331,8 @@ describe("walls between owners", () => {
     ["getAgentRequestCounts", "site", { siteId: blogId }],
     ["updateSite", "site", { siteId: blogId, name: "Hijacked" }],
     ["updateSitePassword", "site", { siteId: blogId, password: "hijacked" }],
+    ["getSitePasswordLockout", "site", { siteId: blogId }],
+    ["liftSitePasswordLockout", "site", { siteId: blogId }],
     ["updateSiteRedirects", "site", { siteId: blogId, redirects: [{ from: "/", to: "https://evil.example", permanent: true }] }],
     ["upsertWidget", "site", { siteId: blogId, widget: { enabled: false } }],
     ["upsertAiCustomization", "site", { siteId: blogId, ai: { enabled: false } }],
@@ -369,6 +371,8 @@ describe("walls between owners", () => {
     ["getProductsForChangePlan", "user", { siteId: blogId }],
     ["changeSubscriptionPlan", "user", { siteId: blogId, priceId: "pri_pro_yearly" }],
     ["cancelSubscription", "user", { siteId: blogId }],
+    // Operators only: any other account is told nothing exists.
+    ["expectNotionWebhookVerification", "user", {}],
   ];
 
   it("another owner gets NOT_FOUND on every method that names a site, and nothing changes", async () => {

@@ -14,7 +14,7 @@ import { aiStubControl } from "../../../tools/ai-stub/control";
  */
 
 const PASSWORD = "open sesame";
-const DOCS = { name: "Lumen Docs" };
+const DOCS = { name: "Lumen Docs", ai: { enabled: true } };
 const HIDDEN_POST_ID = "24221022-4d6a-4128-94bb-d7d3cb28ac18"; // "Draft: Lumen for mobile apps", Hidden in the demo blog
 
 let stub: AiStub;

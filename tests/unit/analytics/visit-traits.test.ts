@@ -17,6 +17,14 @@ describe("visit traits", () => {
     expect(campaignOf(new URLSearchParams(""))).toEqual({ utmSource: "", utmMedium: "", utmCampaign: "" });
   });
 
+  it("keeps only campaign words: markup, formulas and other symbols are not a campaign", () => {
+    const spam = new URLSearchParams('utm_source=spam-source&utm_campaign=<script>alert(1)</script>&utm_medium==HYPERLINK("http://evil")');
+    expect(campaignOf(spam)).toEqual({ utmSource: "spam-source", utmMedium: "", utmCampaign: "" });
+    const real = new URLSearchParams("utm_source=news.ycombinator.com&utm_medium=cpc&utm_campaign=Black Friday_2026 / EU+US");
+    expect(campaignOf(real)).toEqual({ utmSource: "news.ycombinator.com", utmMedium: "cpc", utmCampaign: "black friday_2026 / eu us" });
+    expect(campaignOf(new URLSearchParams("utm_campaign=été-2026"))).toEqual({ utmSource: "", utmMedium: "", utmCampaign: "été-2026" });
+  });
+
   it.each([
     ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36", false, "desktop", "Chrome"],
     ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1", false, "mobile", "Safari"],

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddress, clientProtocol } from "@/http/client-address";
+import { clientAddress, clientProtocol, rateLimitAddress } from "@/http/client-address";
 
 /** A request as Node hands it over: the socket's peer and the (lower-cased) headers. */
 const request = (peer: string | undefined, headers: Record<string, string | string[]> = {}, encrypted = false) =>
@@ -50,5 +50,19 @@ describe("clientProtocol", () => {
     ["one hop: missing → the socket's own", {}, 1, false, "http"],
   ] as const)("%s", (_case, headers, hops, encrypted, expected) => {
     expect(clientProtocol(request(PROXY, headers, encrypted), hops)).toBe(expected);
+  });
+});
+
+describe("rateLimitAddress", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2::ffff", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"],
+    ["2001:db8:1:3::1", "2001:db8:1:3::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["unknown", "unknown"],
+  ])("%s counts as %s", (address, key) => {
+    expect(rateLimitAddress(address)).toBe(key);
   });
 });

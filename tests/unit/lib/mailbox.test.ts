@@ -16,6 +16,10 @@ describe("canonicalMailbox", () => {
     ["ada@gmail.com", "ada@gmail.com"],
     ["+tag@example.com", "+tag@example.com"], // nothing before the tag: keep it as typed
     ["no-at-sign", "no-at-sign"],
+    // A trailing dot is the same domain (the root of DNS): one inbox, one count.
+    ["mallory-victim@example.org.", "mallory-victim@example.org"],
+    ["ada+x@Example.org..", "ada@example.org"],
+    ["ada@gmail.com.", "ada@gmail.com"],
   ])("%j → %j", (address, expected) => {
     expect(canonicalMailbox(address)).toBe(expected);
   });

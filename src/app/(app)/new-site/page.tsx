@@ -4,6 +4,7 @@ import { isSiteType } from "@/lib/site-types";
 import { getRuntime } from "@/runtime";
 import { NewSiteForm } from "./new-site-form";
 import { AppHeader } from "@/components/app-header";
+import { notionOAuthErrorMessage } from "@/core/notion-connections/notion-oauth-errors";
 
 export const metadata: Metadata = { title: "Create a site", robots: { index: false } };
 
@@ -22,7 +23,7 @@ export default async function NewSitePage({ searchParams }: { searchParams: Prom
         <NewSiteForm
           initialSiteType={isSiteType(requested) ? requested : undefined}
           initialConnectionId={text(params.connection)}
-          connectionError={text(params.connectionError)}
+          connectionError={notionOAuthErrorMessage(text(params.connectionError))}
           notionOAuth={getRuntime().env.notionOAuthEnabled}
           appsDomain={getRuntime().env.APPS_DOMAIN}
         />

@@ -36,7 +36,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const errorCode = first(params.error);
-  const error = errorCode ? (ERROR_MESSAGES[errorCode] ?? "Sign in failed. Please try again.") : null;
+  // Only our own messages: `?error=constructor` must not reach Object's prototype.
+  const error = errorCode ? (Object.hasOwn(ERROR_MESSAGES, errorCode) ? ERROR_MESSAGES[errorCode]! : "Sign in failed. Please try again.") : null;
   const callbackUrl = safeCallbackUrl(first(params.callbackUrl));
   // Sign-up links lead here; someone already signed in goes straight on.
   if (!errorCode && (await getSession())?.user?.id) redirect(callbackUrl);

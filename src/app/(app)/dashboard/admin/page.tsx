@@ -5,6 +5,7 @@ import { getWebhookVerification } from "@/core/notion-connections/get-webhook-ve
 import { isOperator } from "@/core/users/is-operator";
 import { notionHealth } from "@/notion/request-watch";
 import { getRuntime } from "@/runtime";
+import { ExpectVerificationButton } from "./expect-verification-button";
 
 export const metadata: Metadata = { title: "Admin" };
 export const dynamic = "force-dynamic";
@@ -28,18 +29,33 @@ export default async function AdminPage() {
         <p className="text-sm text-neutral-300">
           Webhook URL for your Notion integration: <code>{`${runtime.env.APP_URL}/api/webhooks/notion`}</code>
         </p>
-        {verification ? (
+        {verification.token ? (
           <>
-            <p className="text-sm text-neutral-300">Verification token (received {verification.receivedAt.toISOString()}) — paste it into the integration&apos;s Webhooks tab to verify the subscription:</p>
+            <p className="text-sm text-neutral-300">
+              Verification token (received {verification.receivedAt?.toISOString()}) — paste it into the integration&apos;s Webhooks tab to verify the subscription:
+            </p>
             <code data-testid="webhook-verification-token" className="block break-all rounded bg-neutral-900 p-3 text-sm">
               {verification.token}
             </code>
+            <p className="text-sm text-neutral-300" data-testid="webhook-verification-state">
+              {verification.confirmedAt
+                ? `Signed events are arriving (the first at ${verification.confirmedAt.toISOString()}): connected sites follow Notion's webhooks.`
+                : "Waiting for the first signed event from Notion: until one arrives, connected sites keep polling Notion at the usual pace."}
+            </p>
           </>
         ) : (
           <p className="text-sm text-neutral-300" data-testid="webhook-verification-token">
-            No verification token yet: create the webhook subscription in Notion with the URL above; Notion then sends the token here.
+            No verification token yet: choose “Expect Notion&apos;s verification request” below, then create the webhook subscription in Notion with the URL above (or use “Resend token” there) within 15 minutes; Notion then sends the token here.
           </p>
         )}
+        {verification.expectingUntil ? (
+          <p className="text-sm text-amber-300">Expecting Notion&apos;s verification request until {verification.expectingUntil.toISOString()}.</p>
+        ) : null}
+        <p className="text-sm text-neutral-400">
+          A verification request is taken only in the 15 minutes after you ask for it here, so nobody else can choose the key that signs webhooks.
+          {verification.token ? " Asking again replaces the stored token: events are refused until you verify the subscription in Notion with the new one." : ""}
+        </p>
+        <ExpectVerificationButton replaces={Boolean(verification.token)} />
       </section>
       <section className="space-y-2">
         <h2 className="text-lg font-medium">Notion status: {health.status === "ok" && canary?.ok !== false ? "ok" : "degraded"}</h2>

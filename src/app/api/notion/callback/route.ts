@@ -3,6 +3,7 @@ import { authOptionsFor, SIGN_IN_PATH } from "@/auth/auth-options";
 import { finishNotionOAuth } from "@/core/notion-connections/finish-notion-oauth";
 import { refreshConnectionSites } from "@/core/notion-connections/reconnect-notion-connection";
 import { NOTION_OAUTH_STATE_COOKIE } from "@/core/notion-connections/start-notion-oauth";
+import { notionOAuthErrorCodeOf } from "@/core/notion-connections/notion-oauth-errors";
 import { reportError } from "@/integrations/error-reporting";
 import { toAppError } from "@/lib/errors";
 import { getRuntime } from "@/runtime";
@@ -42,6 +43,6 @@ export async function GET(request: Request) {
   } catch (err) {
     const error = toAppError(err);
     if (error.status >= 500) reportError(err, { where: "notion-oauth-callback" });
-    return new Response(null, { status: 303, headers: { location: `${base}/new-site?${new URLSearchParams({ connectionError: error.message })}`, "set-cookie": clearCookie } });
+    return new Response(null, { status: 303, headers: { location: `${base}/new-site?${new URLSearchParams({ connectionError: notionOAuthErrorCodeOf(error.message) })}`, "set-cookie": clearCookie } });
   }
 }

@@ -10,8 +10,10 @@ import { FieldErrors } from "@/components/field-errors";
 
 export function PasswordSection({ site }: { site: SiteOverview }) {
   const [password, setPassword] = useState("");
+  const [lockout, setLockout] = useState(site.passwordLockout);
   const saving = useSave();
   const removing = useSave();
+  const lifting = useSave();
   return (
     <Panel
       title="Password"
@@ -30,7 +32,22 @@ export function PasswordSection({ site }: { site: SiteOverview }) {
           void saving.save(() => siteRpc.call("updateSitePassword", { siteId: site.siteId, password }), "Password set").then((r) => r && setPassword(""));
         }}
       >
-        <TextField label={site.hasPassword ? "New password" : "Password"} type="password" autoComplete="new-password" value={password} minLength={1} maxLength={200} onChange={(e) => setPassword(e.target.value)} />
+        {lockout && lockout.wrongTries > 0 ? (
+          <div role={lockout.locked ? "alert" : undefined} data-testid="password-lockout" className={`space-y-2 text-sm ${lockout.locked ? "text-amber-300" : "text-neutral-400"}`}>
+            <p>
+              {lockout.locked
+                ? `Visitors entered ${lockout.wrongTries} wrong passwords this hour: the password form is locked until ${new Date(lockout.until!).toLocaleTimeString()}. Visitors who are already in stay in.`
+                : `${lockout.wrongTries} wrong passwords this hour (the form locks at ${lockout.limit}).`}
+            </p>
+            {lockout.locked ? (
+              <Button variant="secondary" loading={lifting.pending} onClick={() => void lifting.save(() => siteRpc.call("liftSitePasswordLockout", { siteId: site.siteId }), "Lockout lifted").then((r) => r && setLockout(r))}>
+                Lift the lockout
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        <TextField label={site.hasPassword ? "New password" : "Password"} type="password" autoComplete="new-password" value={password} minLength={8} maxLength={200} onChange={(e) => setPassword(e.target.value)} />
+        {site.hasPassword ? <p className="text-xs text-neutral-500">A new password signs every visitor out and removes the site&apos;s agent tokens.</p> : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={saving.pending} disabled={!password}>
             {site.hasPassword ? "Change password" : "Protect with password"}
