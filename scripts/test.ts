@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ROOT, ensureBuild } from "./build-state";
+import { type FileDuration } from "./file-durations-reporter";
 
 type VitestReport = {
   numPassedTests: number;
@@ -56,16 +57,30 @@ function failedTestsOf(report: VitestReport): string[] {
   return lines;
 }
 
+// Where the time goes: each step's slowest files by wall time (set-up, imports, hooks and tests), printed at the end.
+const SLOWEST_SHOWN = 15;
+function slowestFiles(durationsFile: string): string[] {
+  if (!fs.existsSync(durationsFile)) return [];
+  const durations = JSON.parse(fs.readFileSync(durationsFile, "utf8")) as FileDuration[];
+  return durations
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, SLOWEST_SHOWN)
+    .map((d) => `${d.seconds.toFixed(1).padStart(7)}s  ${path.relative(ROOT, d.file)} (${d.tests} tests)`);
+}
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "test-report-"));
 let passed = 0;
 let failed = 0;
 const results: string[] = [];
+const slowest: string[] = [];
 for (const [i, step] of selected.entries()) {
   console.log(`\n[test] ── ${step.name} ──`);
   const report = path.join(tmp, `report-${i}.json`);
-  const args = step.vitest ? [...step.cmd.slice(1), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`] : step.cmd.slice(1);
+  const durations = path.join(tmp, `durations-${i}.json`);
+  const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`, `--reporter=${path.join(ROOT, "scripts", "file-durations-reporter.ts")}`];
+  const args = step.vitest ? [...step.cmd.slice(1), ...reporters] : step.cmd.slice(1);
   const started = Date.now();
-  const run = spawnSync(step.cmd[0]!, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...step.env } });
+  const run = spawnSync(step.cmd[0]!, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...step.env, FILE_DURATIONS_OUT: durations } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let counts = "";
   if (step.vitest && fs.existsSync(report)) {
@@ -82,9 +97,13 @@ for (const [i, step] of selected.entries()) {
   if (!ok && !step.vitest) failed += 1;
   results.push(`${ok ? "ok  " : "FAIL"} ${step.name}${counts} ${seconds}s`);
   if (step.vitest && fs.existsSync(report)) results.push(...failedTestsOf(JSON.parse(fs.readFileSync(report, "utf8")) as VitestReport));
+  if (step.vitest) slowest.push(`${step.name}: the ${SLOWEST_SHOWN} slowest files`, ...slowestFiles(durations).map((line) => `  ${line}`));
 }
+
+console.log("\n[test] where the time went");
+for (const line of slowest) console.log(`  ${line}`);
 
 console.log("\n[test] summary");
 for (const line of results) console.log(`  ${line}`);
-console.log(`tests: ${passed} passed, ${failed} failed`);
+console.log(`tests: ${passed + failed} run, ${passed} passed, ${failed} failed`);
 process.exit(results.some((r) => r.startsWith("FAIL")) ? 1 : 0);
