@@ -113,7 +113,7 @@ describe("stopping", () => {
     child.stderr!.destroy();
     process.kill(-group, "SIGTERM");
     expect(await msUntilGroupGone(group, 15_000), "a process of the group is still running 15 s after SIGTERM").not.toBeNull();
-  }, 120_000);
+  }, 180_000);
 
   it("`npm start`: SIGTERM to npm alone stops the server too (npm does not pass it on)", async () => {
     const { group } = await start([NPM_CLI, "start"], "ignore-after-ready");
@@ -123,7 +123,7 @@ describe("stopping", () => {
     const ms = await msUntilGroupGone(group, STOP_DEADLINE_MS);
     expect(ms, `still running ${STOP_DEADLINE_MS} ms after npm was stopped: ${JSON.stringify(processesOf(group))}`).not.toBeNull();
     expect(ms!).toBeLessThanOrEqual(STOP_DEADLINE_MS);
-  }, 120_000);
+  }, 180_000);
 
   it("`npm start`: when npm is killed outright (SIGKILL, nothing passed on), the server notices and exits", async () => {
     const { group } = await start([NPM_CLI, "start"], "ignore-after-ready");
@@ -132,7 +132,7 @@ describe("stopping", () => {
     const ms = await msUntilGroupGone(group, STOP_DEADLINE_MS);
     expect(ms, `the server (${server}) is still running ${STOP_DEADLINE_MS} ms after npm was killed`).not.toBeNull();
     expect(alive(server)).toBe(false);
-  }, 120_000);
+  }, 180_000);
 
   it("`npm start`: SIGTERM to the shell between npm and the server stops the whole tree", async () => {
     const { group } = await start([NPM_CLI, "start"], "ignore-after-ready");
@@ -141,11 +141,11 @@ describe("stopping", () => {
     expect(shell.command).toMatch(/^sh /);
     process.kill(shell.pid, "SIGTERM");
     expect(await msUntilGroupGone(group, STOP_DEADLINE_MS), `still running: ${JSON.stringify(processesOf(group))}`).not.toBeNull();
-  }, 120_000);
+  }, 180_000);
 
   it("`npm start`: SIGINT to the server alone stops it, and npm with it", async () => {
     const { group } = await start([NPM_CLI, "start"], "ignore-after-ready");
     process.kill(serverOf(group), "SIGINT");
     expect(await msUntilGroupGone(group, STOP_DEADLINE_MS), `still running: ${JSON.stringify(processesOf(group))}`).not.toBeNull();
-  }, 120_000);
+  }, 180_000);
 });
