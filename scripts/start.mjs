@@ -9,18 +9,24 @@ import { ROOT, SERVER_BUNDLE, buildLooksCurrent } from "./build-stamp.mjs";
 process.env.NODE_ENV ??= "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 /**
- * Builds in a child process that ends with this one: a stop (SIGTERM, SIGINT) during the build is passed on to it, and
- * this process waits for it to go before exiting, so no `next build` runs on after `npm start` was stopped.
+ * Builds in a process group of its own that ends with this process: a stop (SIGTERM, SIGINT) during the build goes to
+ * the whole group — tsx, the build script, `next build` and its workers, which would otherwise build on as orphans —
+ * and this process waits for the build to go before exiting.
  */
 async function build() {
   const child = spawn(process.execPath, [path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), path.join(ROOT, "scripts", "build.ts")], {
     cwd: ROOT,
     stdio: "inherit",
+    detached: true,
   });
   let stoppedBy;
   const stop = (signal) => {
     stoppedBy = signal;
-    child.kill(signal);
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // the build has just ended
+    }
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
