@@ -20,7 +20,7 @@ type VitestReport = {
   testResults?: { name: string; status: string; message?: string; assertionResults?: { fullName: string; status: string }[] }[];
 };
 type Step = { name: string; cmd: string[]; env?: Record<string, string>; vitest?: boolean };
-type Outcome = { ok: boolean; seconds: number; passed: number; failed: number; lines: string[]; slowest: string[] };
+type Outcome = { ok: boolean; seconds: number; passed: number; failed: number; lines: string[]; slowest: string[]; names: string[] };
 
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
 // The order is the order of the summary; they start longest first (STARTING_ORDER).
@@ -107,7 +107,7 @@ async function runStep(step: Step, index: number, prefixed: boolean): Promise<Ou
   const status = await new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   const seconds = (Date.now() - started) / 1000;
   console.log(`[test] ── ${step.name} ── ended (exit ${status}, ${seconds.toFixed(1)} s)`);
-  const outcome: Outcome = { ok: status === 0, seconds, passed: 0, failed: 0, lines: [], slowest: [] };
+  const outcome: Outcome = { ok: status === 0, seconds, passed: 0, failed: 0, lines: [], slowest: [], names: [] };
   if (!step.vitest) {
     if (!outcome.ok) outcome.failed = 1;
     return outcome;
@@ -122,6 +122,7 @@ async function runStep(step: Step, index: number, prefixed: boolean): Promise<Ou
       outcome.lines.push("       no tests ran");
     }
     outcome.lines.push(...failedTestsOf(json));
+    for (const file of json.testResults ?? []) for (const t of file.assertionResults ?? []) outcome.names.push(`${path.relative(ROOT, file.name)} › ${t.fullName}`);
   }
   outcome.slowest = slowestFiles(durations);
   return outcome;
@@ -170,5 +171,7 @@ const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
 const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);
 const cpu = cpuBefore !== null && cpuAfter !== null ? `, ${(cpuAfter - cpuBefore).toFixed(0)} s of CPU` : "";
 console.log(`  steps: ${((Date.now() - started) / 1000).toFixed(1)} s wall (${atOnce} at once)${cpu}`);
-console.log(`tests: ${passed} passed, ${failed} failed (${passed + failed} run)`);
+// A test of both integration passes runs twice and counts twice in "run"; "distinct" counts it once.
+const distinct = new Set(outcomes.flatMap((o) => o.names)).size;
+console.log(`tests: ${passed} passed, ${failed} failed (${passed + failed} run, ${distinct} distinct)`);
 process.exit(outcomes.every((o) => o.ok) ? 0 : 1);
