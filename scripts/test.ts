@@ -122,7 +122,15 @@ async function runStep(step: Step, index: number, prefixed: boolean): Promise<Ou
       outcome.lines.push("       no tests ran");
     }
     outcome.lines.push(...failedTestsOf(json));
-    for (const file of json.testResults ?? []) for (const t of file.assertionResults ?? []) outcome.names.push(`${path.relative(ROOT, file.name)} › ${t.fullName}`);
+    for (const file of json.testResults ?? []) {
+      // Two tests of a file may share a name (it.each): the n-th of a name is its own test.
+      const seen = new Map<string, number>();
+      for (const t of file.assertionResults ?? []) {
+        const nth = (seen.get(t.fullName) ?? 0) + 1;
+        seen.set(t.fullName, nth);
+        outcome.names.push(`${path.relative(ROOT, file.name)} › ${t.fullName} #${nth}`);
+      }
+    }
   }
   outcome.slowest = slowestFiles(durations);
   return outcome;
