@@ -14,6 +14,7 @@ import { createSiteServer } from "@/site-server";
 import { sendPlainHtml } from "@/site-server/respond";
 import { serveAppWidget } from "@/site-server/endpoints/assets";
 import { startRefreshWorker } from "@/runtime/refresh-worker";
+import { watchStarter } from "@/runtime/starter-watch";
 import { answerMetrics, createMetrics } from "@/runtime/metrics";
 import { processCounters } from "@/lib/process-counters";
 import type { Runtime } from "@/runtime";
@@ -94,6 +95,8 @@ async function main(): Promise<void> {
   stopLoggingWhenOutputCloses();
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+  // `kill <pid of npm start>` stops npm but not this process: it notices and shuts down as on SIGTERM.
+  watchStarter((why) => shutdown(why));
   const dev = process.argv.includes("--dev");
   const env = parseEnv({ ...process.env, NODE_ENV: dev ? "development" : process.env.NODE_ENV });
   const role = env.PAGEWRIGHT_ROLE;
