@@ -262,6 +262,12 @@ export const siteSyncs = pgTable("site_syncs", {
   leaseUntil: timestamp("lease_until", { withTimezone: true }),
   /** A sites-role process saw a reader on a stale snapshot: a worker refreshes it (null: nothing asked). */
   refreshWantedAt: timestamp("refresh_wanted_at", { withTimezone: true }),
+  /**
+   * The refresh under way (the lease holder's): pages read so far and pages found so far, written every second or so,
+   * so the dashboard shows a first sync's progress from any process. Null when no refresh has reported.
+   */
+  pagesDone: integer("pages_done"),
+  pagesFound: integer("pages_found"),
 },
 (t) => [index("site_syncs_refresh_wanted_idx").on(t.refreshWantedAt).where(sql`${t.refreshWantedAt} is not null`)]);
 

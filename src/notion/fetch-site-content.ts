@@ -47,7 +47,11 @@ type Input = {
    * site whose rows they are, only those rows are read and patched into the root's query results (rowEdits below).
    */
   rowEditsOnly?: boolean;
+  /** Told as pages are found and read (or reused): a first sync's progress in the dashboard. */
+  onProgress?: (progress: { done: number; found: number }) => void;
 };
+
+type Tell = (found: number, done: number) => void;
 
 /**
  * Fetches what a site of this type shows (docs/product.md D3), incrementally: a row or sub-page only when Notion's
@@ -55,8 +59,14 @@ type Input = {
  * every poll (the database page itself is read again only when it, its collection or views changed); page trees ask
  * for the current times of all known pages in batches. Throws on any failure.
  */
-export async function fetchSiteContent(source: PageSource, { siteType, rootPageIds, previous, changedPageIds, rowEditsOnly }: Input): Promise<ContentFetch> {
+export async function fetchSiteContent(source: PageSource, { siteType, rootPageIds, previous, changedPageIds, rowEditsOnly, onProgress }: Input): Promise<ContentFetch> {
   const pages = new Map<string, SnapshotPage>();
+  const progress = { done: 0, found: 0 };
+  const tell: Tell = (found, done) => {
+    progress.found += found;
+    progress.done += done;
+    onProgress?.({ ...progress });
+  };
   const fetched: string[] = [];
   const isDatabaseSite = SITE_TYPE_INFO[siteType].model === "database";
   if (isDatabaseSite && changedPageIds && rowEditsOnly) {
@@ -88,6 +98,7 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
   const current = !isDatabaseSite && !changedPageIds && previous.size && source.exactEditTimes ? await source.editTimes([...previous.keys()]) : undefined;
   const roots: SnapshotPage[] = [];
   const unreadableRoots: string[] = [];
+  tell(unique(rootPageIds).length, 0);
   for (const [index, rootId] of unique(rootPageIds).entries()) {
     const before = previous.get(rootId);
     // A database site polled: when its page, database and views are as last read, only its rows are queried again.
@@ -111,21 +122,24 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
     }
   }
 
+  tell(0, roots.length + unreadableRoots.length);
+
   if (isDatabaseSite) {
     const root = roots[0]!;
+    const rowIds = databaseRows(root.recordMap, root.pageId).slice(0, MAX_SITE_PAGES);
+    tell(rowIds.length, 0);
     // All rows at once: the gateway's process-wide queue keeps Notion at ≤ 3 requests in flight.
     await Promise.all(
-      databaseRows(root.recordMap, root.pageId)
-        .slice(0, MAX_SITE_PAGES)
-        .map(async (rowId) => {
-          const current = lastEditedOf(blockOf(root.recordMap, rowId));
-          const before = previous.get(rowId);
-          if (before && current > 0 && before.lastEditedTime === current && !changedPageIds?.has(rowId)) pages.set(rowId, { ...before, parentPageId: root.pageId });
-          else await fetchChild(rowId, root.pageId);
-        }),
+      rowIds.map(async (rowId) => {
+        const current = lastEditedOf(blockOf(root.recordMap, rowId));
+        const before = previous.get(rowId);
+        if (before && current > 0 && before.lastEditedTime === current && !changedPageIds?.has(rowId)) pages.set(rowId, { ...before, parentPageId: root.pageId });
+        else await fetchChild(rowId, root.pageId);
+        tell(0, 1);
+      }),
     );
   } else {
-    await walkTrees(source, roots, previous, pages, fetchChild, changedPageIds, current);
+    await walkTrees(source, roots, previous, pages, fetchChild, changedPageIds, current, tell);
   }
 
   withSubPageIcons(pages);
@@ -267,6 +281,7 @@ async function walkTrees(
   fetchChild: (id: string, parent: string) => Promise<SnapshotPage | null>,
   changedPageIds: ReadonlySet<string> | undefined,
   timesAsked: Map<string, number> | undefined,
+  tell: Tell,
 ): Promise<void> {
   // Current last_edited_time of every sub-page we knew, so unchanged parents still reveal edited children. A
   // webhook-driven refresh already knows what changed and skips this; a poll may have asked already (with the roots).
@@ -286,6 +301,7 @@ async function walkTrees(
         wanted.push({ childId, parent: page, depth });
       }
     }
+    tell(wanted.length, 0);
     const children = await Promise.all(
       wanted.map(async ({ childId, parent, depth }) => {
         const before = previous.get(childId);
@@ -295,6 +311,7 @@ async function walkTrees(
           before && unchanged && before.lastEditedTime === edited && !holdsDatabase(before)
             ? { ...before, parentPageId: parent.pageId }
             : await fetchChild(childId, parent.pageId);
+        tell(0, 1);
         return child ? { page: child, depth: depth + 1 } : null;
       }),
     );

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { notionConnections } from "@/db/schema";
 import { AppError } from "@/lib/errors";
@@ -61,7 +61,8 @@ export async function finishNotionOAuth(
     accessTokenExpiresAt: expiryOf((grant as { expires_in?: unknown }).expires_in),
   };
 
-  // Reconnecting: the explicit connection (the "Reconnect Notion" link), else one Notion refused for this workspace.
+  // Reconnecting: the explicit connection (the "Reconnect Notion" link), else the owner's connection to this same
+  // workspace — refused, disconnected or working — so connecting a workspace again never adds a second one.
   const reconnect = reconnectOfNonce(nonce);
   const target = reconnect
     ? await getConnectionForOwnerOrThrow(deps, ownerId, reconnect.connectionId)
@@ -69,7 +70,7 @@ export async function finishNotionOAuth(
         await deps.db
           .select()
           .from(notionConnections)
-          .where(and(eq(notionConnections.ownerId, ownerId), eq(notionConnections.kind, "oauth"), eq(notionConnections.workspaceId, grant.workspace_id), isNotNull(notionConnections.refusedAt)))
+          .where(and(eq(notionConnections.ownerId, ownerId), eq(notionConnections.kind, "oauth"), eq(notionConnections.workspaceId, grant.workspace_id)))
           .orderBy(asc(notionConnections.createdAt))
           .limit(1)
       )[0];
