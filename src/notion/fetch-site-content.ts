@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import pLimit from "p-limit";
 import stableStringify from "safe-stable-stringify";
 import type { Block, ExtendedRecordMap } from "notion-types";
 import { SITE_TYPE_INFO, type SiteType } from "@/lib/site-types";
@@ -30,6 +31,12 @@ export type ContentFetch = {
 /** Bounds so one huge workspace can't run away with a refresh. */
 export const MAX_SITE_PAGES = 2000;
 export const MAX_TREE_DEPTH = 10;
+/**
+ * Pages read at once. The queues below (3 requests in flight per process, or per connection) set the pace; this
+ * keeps pages finishing one after another in the order found, rather than all of a level at once at its very end, so
+ * a first sync's progress (pages read) moves steadily and a failure leaves few requests spent.
+ */
+export const PAGES_AT_ONCE = 6;
 
 type Input = {
   siteType: SiteType;
@@ -83,14 +90,18 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
   };
 
   // A sub-page or row that is no longer readable was unshared or deleted: it leaves the site. Anything else fails.
-  const fetchChild = async (pageId: string, parentPageId: string) => {
-    try {
-      return await fetchPage(pageId, parentPageId);
-    } catch (err) {
-      if (source.isGone(err)) return null;
-      throw err;
-    }
-  };
+  const pageSlot = pLimit(PAGES_AT_ONCE);
+  const fetchChild = (pageId: string, parentPageId: string) =>
+    pageSlot(async () => {
+      try {
+        return await fetchPage(pageId, parentPageId);
+      } catch (err) {
+        if (source.isGone(err)) return null;
+        // The refresh fails: the pages still waiting for a slot are not read at all.
+        pageSlot.clearQueue();
+        throw err;
+      }
+    });
 
   // A page tree polled for changes: every known page's current edit time at once (100 per request, shared with other
   // sites refreshing at the same moment), the roots' included, so an unchanged root is reused rather than read again.

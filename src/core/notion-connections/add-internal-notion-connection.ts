@@ -31,7 +31,8 @@ export async function identifyInternalSecret(deps: NotionConnectionDeps, secret:
  * For self-hosters without a public integration: an internal integration secret, checked by asking Notion who it is
  * before it is stored sealed. A refused secret stores nothing. A secret of an integration the owner already connected
  * (same bot: the same secret again, a new one, or after Notion refused or the owner disconnected it) goes on that
- * connection instead, clearing any refusal (`reconnected`: the caller refreshes its sites), never adding a duplicate.
+ * connection instead, clearing any refusal, never adding a duplicate (`reconnected`: it had stopped working, and the
+ * caller refreshes its sites).
  */
 export async function addInternalNotionConnection(
   deps: NotionConnectionDeps,
@@ -50,7 +51,8 @@ export async function addInternalNotionConnection(
   if (same) {
     await putTokensOnConnection(deps.db, same.id, { accessTokenSealed, refreshTokenSealed: null, accessTokenExpiresAt: null, workspaceName: who.workspaceName });
     const [row] = await deps.db.select().from(notionConnections).where(eq(notionConnections.id, same.id));
-    return { ...connectionSummaryOf(row!), reconnected: true };
+    // Its sites need a refresh only if it had stopped working (refused or disconnected).
+    return { ...connectionSummaryOf(row!), reconnected: !connectionSummaryOf(same).connected };
   }
   const [row] = await deps.db
     .insert(notionConnections)

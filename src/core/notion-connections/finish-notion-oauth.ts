@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { connectionSummaryOf } from "./connection-summary";
 import { notionConnections } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { sealSecret } from "@/lib/secret-box";
@@ -80,7 +81,8 @@ export async function finishNotionOAuth(
       throw new AppError("VALIDATION", `Notion connected another workspace (${grant.workspace_name ?? "unnamed"}): reconnect and choose ${target.workspaceName ?? "the connection's own workspace"}`);
     }
     await putTokensOnConnection(deps.db, target.id, tokens);
-    return { connectionId: target.id, reconnected: true, siteId: reconnect?.siteId };
+    // Its sites need a refresh only if it had stopped working (refused or disconnected), or the owner asked.
+    return { connectionId: target.id, reconnected: Boolean(reconnect) || !connectionSummaryOf(target).connected, siteId: reconnect?.siteId };
   }
   const [row] = await deps.db
     .insert(notionConnections)

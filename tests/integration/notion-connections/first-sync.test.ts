@@ -77,7 +77,7 @@ beforeAll(async () => {
   url = s.app.url;
   a = await signedIn(url, "first-sync-a@example.com");
   b = await signedIn(url, "first-sync-b@example.com");
-  token = api.internalSecret;
+  token = await control.createToken([handbook.pageId, notesId]);
   connectionId = result<{ connectionId: string }>(await site(a, "addNotionIntegrationSecret", { secret: token })).connectionId;
 }, 240_000);
 afterAll(async () => {
@@ -99,7 +99,7 @@ describe("the page check through a connection", () => {
     expect(calls.byEndpoint["pages.retrieve"] ?? 0).toBe(0);
 
     const blog = result<{ problem: string }>(await site(a, "safeGetNotionPageState", { notionPageUrl: HANDBOOK_URL, siteType: "blog", connectionId }));
-    expect(blog.problem).toBe(NOTION_PAGE_MESSAGES.missingProperties(["date", "description", "tags", "authors", "hidden"]));
+    expect(blog.problem).toBe(NOTION_PAGE_MESSAGES.missingProperties(["date", "tags", "authors", "hidden"]));
     const plain = result<{ state: string; isCollection: boolean; problem: string }>(await site(a, "safeGetNotionPageState", { notionPageUrl: NOTES_URL, siteType: "blog", connectionId }));
     expect(plain).toMatchObject({ state: "valid", isCollection: false, problem: NOTION_PAGE_MESSAGES.notDatabase });
     await control.unshare(token, notesId);
@@ -118,7 +118,7 @@ describe("the page check through a connection", () => {
     const calls = await callsDuring(async () => {
       refused = await site(a, "createNewSite", { siteType: "blog", notionPageUrl: HANDBOOK_URL, subdomain: "handbook-blog", connectionId });
     });
-    expect(refused!.body.error?.message).toBe(NOTION_PAGE_MESSAGES.missingProperties(["date", "description", "tags", "authors", "hidden"]));
+    expect(refused!.body.error?.message).toBe(NOTION_PAGE_MESSAGES.missingProperties(["date", "tags", "authors", "hidden"]));
     expect(calls.byEndpoint["dataSources.query"] ?? 0).toBe(0);
     expect(calls.byEndpoint["blocks.children.list"] ?? 0).toBe(0);
   });
@@ -212,5 +212,5 @@ describe("connections listed and reconnected", () => {
     const bConnection = result<{ connectionId: string }>(await site(b, "addNotionIntegrationSecret", { secret: rotated })).connectionId;
     expect(bConnection).not.toBe(connectionId);
     expect(result<{ sites: unknown[] }[]>(await site(b, "listNotionConnections", {}))).toEqual([expect.objectContaining({ connectionId: bConnection, sites: [] })]);
-  });
+  }, 120_000);
 });
