@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNotionApiStub, type NotionApiStub } from "../../../tools/notion-api-stub/server";
 import { notionApiStubControl } from "../../../tools/notion-api-stub/control";
 import { rawRequest } from "../../helpers/raw-request";
-import { rpc, signedIn } from "../../helpers/rpc-client";
+import { rpc, signedIn, waitForFirstSync } from "../../helpers/rpc-client";
 import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
 import { until } from "../../helpers/until";
 
@@ -74,6 +74,7 @@ beforeAll(async () => {
   const created = await rpc(url, owner, "site", "createNewSite", { siteType: "blog", notionPageUrl: workspaceIndex.blog, subdomain: "row-edits", connectionId });
   if (created.body.error) throw new Error(created.body.error.message);
   host = new URL((created.body.result as { url: string }).url).host;
+  await waitForFirstSync(url, owner, (created.body.result as { siteId: string }).siteId);
   expect(await home()).toContain("How we made dashboards 10× faster");
   await control.webhooks({ url: `${url}/api/webhooks/notion` });
   await until(async () => (await control.deliveries()).deliveries.some((d) => d.kind === "verification" && d.status === 200));
