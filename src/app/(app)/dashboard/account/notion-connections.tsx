@@ -16,7 +16,8 @@ type Connection = ResultOf<typeof siteMethods, "listNotionConnections">[number];
 export function disconnectConsequence(sites: { name: string }[]): string {
   if (!sites.length) return "No site reads through it. Its access token is deleted at once.";
   const names = sites.map((s) => `“${s.name}”`).join(", ");
-  return `Its access token is deleted at once. ${sites.length === 1 ? "The site" : `Its ${sites.length} sites`} ${names} stay${sites.length === 1 ? "s" : ""} online with the pages last synced, but stop updating from Notion until you connect Notion again or move ${sites.length === 1 ? "it" : "them"} to another connection (General → Notion page).`;
+  const one = sites.length === 1;
+  return `Its access token is deleted at once. ${one ? `The site ${names} stays` : `Its ${sites.length} sites ${names} stay`} online with the pages last synced, but ${one ? "no longer updates" : "no longer update"} from Notion until you connect Notion again or move ${one ? "it" : "them"} to another connection (General → Change Notion page).`;
 }
 
 /**
