@@ -55,6 +55,11 @@ export type TokenRenewal = { expiresAt: Date | null; renew: (staleToken: string)
 export const RENEW_BEFORE_EXPIRY_MS = 60_000;
 
 export const OFFICIAL_REQUESTS_PER_SECOND = 3;
+/**
+ * Requests of a connection in flight at once under the budget (a slot is held while its token is awaited): enough
+ * that a request's own latency doesn't keep a sync below the budget's rate.
+ */
+const BUDGETED_IN_FLIGHT = 6;
 const DEFAULTS = { timeoutMs: 10_000, maxAttempts: 4, maxRetryAfterMs: 30_000 };
 /** The SDK's own time-out covers queue waits and 429 pauses too, so it is set well above one attempt's. */
 const SDK_TIMEOUT_MS = 10 * 60_000;
@@ -70,9 +75,9 @@ function queuesByConnection(): Map<string, ConnectionQueue> {
 }
 
 /**
- * The connection's queue, keyed by a hash of the token (the token itself is never kept as a key): at most 3 requests
- * in flight, and — `paced`, for a client without the cluster's budget — at most 3 started a second. With the budget
- * the budget alone sets the pace (NOTION_REQUESTS_PER_SECOND, shared by every process), so a sync runs at its full
+ * The connection's queue, keyed by a hash of the token (the token itself is never kept as a key): `paced`, for a
+ * client without the cluster's budget, at most 3 requests in flight and 3 started a second; with the budget,
+ * BUDGETED_IN_FLIGHT in flight and the budget alone sets the pace (NOTION_REQUESTS_PER_SECOND, shared by every process), so a sync runs at its full
  * rate rather than at this queue's own 3 a second below it.
  */
 export function connectionQueue(token: string, paced = true): ConnectionQueue {
@@ -81,7 +86,7 @@ export function connectionQueue(token: string, paced = true): ConnectionQueue {
   let entry = queues.get(key);
   if (!entry) {
     entry = {
-      queue: new PQueue(paced ? { concurrency: OFFICIAL_REQUESTS_PER_SECOND, intervalCap: OFFICIAL_REQUESTS_PER_SECOND, interval: 1000 } : { concurrency: OFFICIAL_REQUESTS_PER_SECOND }),
+      queue: new PQueue(paced ? { concurrency: OFFICIAL_REQUESTS_PER_SECOND, intervalCap: OFFICIAL_REQUESTS_PER_SECOND, interval: 1000 } : { concurrency: BUDGETED_IN_FLIGHT }),
       pausedUntil: 0,
       timer: null,
     };
