@@ -18,9 +18,10 @@ const benches: Record<string, () => Promise<BenchRow[]>> = {
   analytics: async () => (await import("./analytics")).benchAnalytics(),
   webhooks: async () => (await import("./webhooks")).benchWebhooks(),
   scale: async () => (await import("./scale")).benchScale(),
+  "first-sync": async () => (await import("./first-sync")).benchFirstSync(),
 };
 /** Long runs left out of the default `npm run bench`; name them to run them (`npm run bench -- memory`). */
-const ON_REQUEST = new Set(["memory", "roles", "analytics", "webhooks", "scale"]);
+const ON_REQUEST = new Set(["memory", "roles", "analytics", "webhooks", "scale", "first-sync"]);
 
 // Options such as `--seconds=N` (bench/scale.ts) are not bench names.
 const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));

@@ -279,6 +279,12 @@ export const siteSyncs = pgTable("site_syncs", {
    * databases, with the page that shows them. Kept through failed syncs, like the snapshot.
    */
   skippedPages: jsonb("skipped_pages").$type<{ id: string; title: string; kind: "page" | "database"; parentId: string; parentTitle: string }[]>().notNull().default([]),
+  /**
+   * The refresh under way (the lease holder's): pages read so far and pages found so far, written every second or so,
+   * so the dashboard shows a first sync's progress from any process. Null when no refresh has reported.
+   */
+  pagesDone: integer("pages_done"),
+  pagesFound: integer("pages_found"),
 },
 (t) => [index("site_syncs_refresh_wanted_idx").on(t.refreshWantedAt).where(sql`${t.refreshWantedAt} is not null`)]);
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import pLimit from "p-limit";
 import stableStringify from "safe-stable-stringify";
 import type { Block, ExtendedRecordMap } from "notion-types";
 import { SITE_TYPE_INFO, type SiteType } from "@/lib/site-types";
@@ -30,6 +31,12 @@ export type ContentFetch = {
 /** Bounds so one huge workspace can't run away with a refresh. */
 export const MAX_SITE_PAGES = 2000;
 export const MAX_TREE_DEPTH = 10;
+/**
+ * Pages read at once. The queues below (3 requests in flight per process, or per connection) set the pace; this
+ * keeps pages finishing one after another in the order found, rather than all of a level at once at its very end, so
+ * a first sync's progress (pages read) moves steadily and a failure leaves few requests spent.
+ */
+export const PAGES_AT_ONCE = 6;
 
 type Input = {
   siteType: SiteType;
@@ -47,7 +54,11 @@ type Input = {
    * site whose rows they are, only those rows are read and patched into the root's query results (rowEdits below).
    */
   rowEditsOnly?: boolean;
+  /** Told as pages are found and read (or reused): a first sync's progress in the dashboard. */
+  onProgress?: (progress: { done: number; found: number }) => void;
 };
+
+type Tell = (found: number, done: number) => void;
 
 /**
  * Fetches what a site of this type shows (docs/product.md D3), incrementally: a row or sub-page only when Notion's
@@ -55,8 +66,14 @@ type Input = {
  * every poll (the database page itself is read again only when it, its collection or views changed); page trees ask
  * for the current times of all known pages in batches. Throws on any failure.
  */
-export async function fetchSiteContent(source: PageSource, { siteType, rootPageIds, previous, changedPageIds, rowEditsOnly }: Input): Promise<ContentFetch> {
+export async function fetchSiteContent(source: PageSource, { siteType, rootPageIds, previous, changedPageIds, rowEditsOnly, onProgress }: Input): Promise<ContentFetch> {
   const pages = new Map<string, SnapshotPage>();
+  const progress = { done: 0, found: 0 };
+  const tell: Tell = (found, done) => {
+    progress.found += found;
+    progress.done += done;
+    onProgress?.({ ...progress });
+  };
   const fetched: string[] = [];
   const isDatabaseSite = SITE_TYPE_INFO[siteType].model === "database";
   if (isDatabaseSite && changedPageIds && rowEditsOnly) {
@@ -73,14 +90,18 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
   };
 
   // A sub-page or row that is no longer readable was unshared or deleted: it leaves the site. Anything else fails.
-  const fetchChild = async (pageId: string, parentPageId: string) => {
-    try {
-      return await fetchPage(pageId, parentPageId);
-    } catch (err) {
-      if (source.isGone(err)) return null;
-      throw err;
-    }
-  };
+  const pageSlot = pLimit(PAGES_AT_ONCE);
+  const fetchChild = (pageId: string, parentPageId: string) =>
+    pageSlot(async () => {
+      try {
+        return await fetchPage(pageId, parentPageId);
+      } catch (err) {
+        if (source.isGone(err)) return null;
+        // The refresh fails: the pages still waiting for a slot are not read at all.
+        pageSlot.clearQueue();
+        throw err;
+      }
+    });
 
   // A page tree polled for changes: every known page's current edit time at once (100 per request, shared with other
   // sites refreshing at the same moment), the roots' included, so an unchanged root is reused rather than read again.
@@ -88,6 +109,7 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
   const current = !isDatabaseSite && !changedPageIds && previous.size && source.exactEditTimes ? await source.editTimes([...previous.keys()]) : undefined;
   const roots: SnapshotPage[] = [];
   const unreadableRoots: string[] = [];
+  tell(unique(rootPageIds).length, 0);
   for (const [index, rootId] of unique(rootPageIds).entries()) {
     const before = previous.get(rootId);
     // A database site polled: when its page, database and views are as last read, only its rows are queried again.
@@ -111,21 +133,24 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
     }
   }
 
+  tell(0, roots.length + unreadableRoots.length);
+
   if (isDatabaseSite) {
     const root = roots[0]!;
+    const rowIds = databaseRows(root.recordMap, root.pageId).slice(0, MAX_SITE_PAGES);
+    tell(rowIds.length, 0);
     // All rows at once: the gateway's process-wide queue keeps Notion at ≤ 3 requests in flight.
     await Promise.all(
-      databaseRows(root.recordMap, root.pageId)
-        .slice(0, MAX_SITE_PAGES)
-        .map(async (rowId) => {
-          const current = lastEditedOf(blockOf(root.recordMap, rowId));
-          const before = previous.get(rowId);
-          if (before && current > 0 && before.lastEditedTime === current && !changedPageIds?.has(rowId)) pages.set(rowId, { ...before, parentPageId: root.pageId });
-          else await fetchChild(rowId, root.pageId);
-        }),
+      rowIds.map(async (rowId) => {
+        const current = lastEditedOf(blockOf(root.recordMap, rowId));
+        const before = previous.get(rowId);
+        if (before && current > 0 && before.lastEditedTime === current && !changedPageIds?.has(rowId)) pages.set(rowId, { ...before, parentPageId: root.pageId });
+        else await fetchChild(rowId, root.pageId);
+        tell(0, 1);
+      }),
     );
   } else {
-    await walkTrees(source, roots, previous, pages, fetchChild, changedPageIds, current);
+    await walkTrees(source, roots, previous, pages, fetchChild, changedPageIds, current, tell);
   }
 
   withSubPageIcons(pages);
@@ -267,6 +292,7 @@ async function walkTrees(
   fetchChild: (id: string, parent: string) => Promise<SnapshotPage | null>,
   changedPageIds: ReadonlySet<string> | undefined,
   timesAsked: Map<string, number> | undefined,
+  tell: Tell,
 ): Promise<void> {
   // Current last_edited_time of every sub-page we knew, so unchanged parents still reveal edited children. A
   // webhook-driven refresh already knows what changed and skips this; a poll may have asked already (with the roots).
@@ -286,6 +312,7 @@ async function walkTrees(
         wanted.push({ childId, parent: page, depth });
       }
     }
+    tell(wanted.length, 0);
     const children = await Promise.all(
       wanted.map(async ({ childId, parent, depth }) => {
         const before = previous.get(childId);
@@ -295,6 +322,7 @@ async function walkTrees(
           before && unchanged && before.lastEditedTime === edited && !holdsDatabase(before)
             ? { ...before, parentPageId: parent.pageId }
             : await fetchChild(childId, parent.pageId);
+        tell(0, 1);
         return child ? { page: child, depth: depth + 1 } : null;
       }),
     );

@@ -14,6 +14,7 @@ import type { NotionGateway } from "./notion-gateway";
 import { publicPageSource, type PageSource } from "./page-source";
 import { versionRootsOf, type SiteVersion } from "./version-roots";
 import { acquireLease, readSnapshotPages, readSyncState, recordFailure, writeSnapshot, type SyncState } from "./snapshot-store";
+import { syncProgressWriter } from "./sync-progress";
 
 /**
  * Site content with stale-while-revalidate (docs/product.md D3): a reader gets the stored snapshot at once and, when it is
@@ -88,7 +89,12 @@ export type ContentServiceOptions = {
    * instead of running it in this process: a sites-role process leaves Notion to the workers.
    */
   askForRefresh?: (site: ContentSite, windowMs: number) => Promise<void>;
+  /** How long a reader of a site with no snapshot yet waits for its first sync before being answered without it. */
+  firstVisitWaitMs?: number;
 };
+
+/** A first visit waits this long for the first sync (a small site is read well within it). */
+export const FIRST_VISIT_WAIT_MS = 10_000;
 
 export type ContentService = ReturnType<typeof createContentService>;
 
@@ -98,7 +104,21 @@ const STATE_TTL_MS = 1_000;
 /** Parsed JSON takes a few times its text size in memory; the bound counts text bytes times this. */
 const PARSED_SIZE_FACTOR = 3;
 
-export function createContentService({ db, gateway, connectedSource, revalidateMs, revalidateMsOf, leaseMs = 120_000, log = logNotionProblem, onUpdated, onUnchanged, onFailed, cacheBytes = 256 * 1024 * 1024, askForRefresh }: ContentServiceOptions) {
+export function createContentService({
+  db,
+  gateway,
+  connectedSource,
+  revalidateMs,
+  revalidateMsOf,
+  leaseMs = 120_000,
+  log = logNotionProblem,
+  onUpdated,
+  onUnchanged,
+  onFailed,
+  cacheBytes = 256 * 1024 * 1024,
+  askForRefresh,
+  firstVisitWaitMs = FIRST_VISIT_WAIT_MS,
+}: ContentServiceOptions) {
   const owner = `${process.pid}-${crypto.randomUUID()}`;
   const inflight = new Map<string, Promise<RefreshResult>>();
   /** Webhook-driven refreshes that arrived while one was running: one follow-up per site with all their pages. */
@@ -145,6 +165,7 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
 
   async function runRefresh(site: ContentSite, opts: RefreshOptions): Promise<RefreshResult> {
     if (!(await acquireLease(db, site.id, owner, leaseMs))) return { status: "leased" };
+    const progress = syncProgressWriter(db, site.id, owner, leaseMs);
     try {
       const previous = (await getSnapshot(site.id, { fresh: true }))?.pages ?? new Map<string, SnapshotPage>();
       const result = await fetchSiteContent(await sourceOf(site), {
@@ -154,7 +175,9 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
         // A targeted refresh needs a snapshot to reuse from; the first one reads everything.
         changedPageIds: opts.changedPageIds && previous.size && !opts.full ? new Set(opts.changedPageIds) : undefined,
         rowEditsOnly: opts.rowEditsOnly,
+        onProgress: progress.report,
       });
+      await progress.stop();
       // Pages of the old snapshot the fetch no longer shows (computed here: a full read fetched against nothing).
       const removed = [...previous.keys()].filter((id) => !result.pages.has(id));
       // Roots are always fetched; only pages whose content (or place in the tree) really differs are written.
@@ -177,6 +200,7 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
         removed: removed.length,
       };
     } catch (error) {
+      await progress.stop();
       const message = toAppError(error).message;
       const failureCount = await recordFailure(db, site.id, owner, message).catch((err) => {
         log(`[notion] could not record a failed refresh of ${site.id}`, err);
@@ -236,7 +260,11 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
     });
   }
 
-  /** For readers: the snapshot now, refreshed in the background when stale; waits only when there is none. */
+  /**
+   * For readers: the snapshot now, refreshed in the background when stale. With none yet, the first sync is started
+   * (or joined) and waited for up to `firstVisitWaitMs`: a small site opens on its first visit, a big one is still
+   * syncing and the caller answers "being published" (null) rather than hold the visitor for minutes.
+   */
   async function getContent(site: ContentSite): Promise<SiteSnapshot | null> {
     const snapshot = await getSnapshot(site.id);
     if (snapshot) {
@@ -246,8 +274,11 @@ export function createContentService({ db, gateway, connectedSource, revalidateM
     // No snapshot: fetch now, unless a first fetch just failed (don't hammer Notion on every visit).
     const state = await readSyncState(db, site.id);
     if (state?.lastAttemptAt && Date.now() - state.lastAttemptAt.getTime() < revalidateMs && !inflight.has(site.id)) return null;
-    const result = await readerTurn(site, () => refresh(site));
-    if (result.status === "failed") log(`[notion] first fetch of site ${site.id} failed: ${result.message}`, result.error);
+    const first = readerTurn(site, () => refresh(site)).then((result) => {
+      if (result.status === "failed") log(`[notion] first fetch of site ${site.id} failed: ${result.message}`, result.error);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([first, new Promise<void>((resolve) => (timer = setTimeout(resolve, firstVisitWaitMs)))]).finally(() => clearTimeout(timer));
     return getSnapshot(site.id, { fresh: true });
   }
 

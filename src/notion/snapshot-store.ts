@@ -45,7 +45,7 @@ export async function acquireLease(db: Db, siteId: string, owner: string, leaseM
   await db.insert(siteSyncs).values({ siteId }).onConflictDoNothing();
   const taken = await db
     .update(siteSyncs)
-    .set({ leaseOwner: owner, leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval` })
+    .set({ leaseOwner: owner, leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`, pagesDone: null, pagesFound: null })
     .where(and(eq(siteSyncs.siteId, siteId), or(isNull(siteSyncs.leaseUntil), lt(siteSyncs.leaseUntil, sql`now()`), eq(siteSyncs.leaseOwner, owner))))
     .returning({ siteId: siteSyncs.siteId });
   return taken.length > 0;
@@ -65,6 +65,8 @@ export async function recordFailure(db: Db, siteId: string, owner: string, messa
       failingSince: sql`coalesce(${siteSyncs.failingSince}, now())`,
       leaseOwner: null,
       leaseUntil: null,
+      pagesDone: null,
+      pagesFound: null,
     })
     .where(and(eq(siteSyncs.siteId, siteId), eq(siteSyncs.leaseOwner, owner)))
     .returning({ failureCount: siteSyncs.failureCount });
@@ -117,6 +119,8 @@ export async function writeSnapshot(
         failureNotifiedAt: null,
         leaseOwner: null,
         leaseUntil: null,
+        pagesDone: null,
+        pagesFound: null,
       })
       .where(and(eq(siteSyncs.siteId, siteId), eq(siteSyncs.leaseOwner, owner)))
       .returning({ version: siteSyncs.version });
@@ -124,4 +128,16 @@ export async function writeSnapshot(
     if (!row) throw new Error("The refresh lease was lost before the snapshot was written");
     return row.version;
   });
+}
+
+/**
+ * How far the refresh under way has got (pages read, pages found so far), only while the lease is still ours; the
+ * lease is extended with it, so a refresh that keeps making progress (a first sync of minutes) keeps its site, while
+ * one whose process died still loses it `leaseMs` after its last word.
+ */
+export async function recordProgress(db: Db, siteId: string, owner: string, progress: { done: number; found: number }, leaseMs: number): Promise<void> {
+  await db
+    .update(siteSyncs)
+    .set({ pagesDone: progress.done, pagesFound: progress.found, leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval` })
+    .where(and(eq(siteSyncs.siteId, siteId), eq(siteSyncs.leaseOwner, owner)));
 }

@@ -17,7 +17,7 @@ import { getSiteAnalytics, getSiteAnalyticsInput } from "@/core/analytics/get-si
 import { getViewTrends } from "@/core/analytics/get-view-trends";
 import { getNotionData } from "@/core/notion/get-notion-data";
 import { isNotionPagePublic } from "@/core/notion/is-notion-page-public";
-import { notionPageUrlInput, safeGetNotionPageState } from "@/core/notion/safe-get-notion-page-state";
+import { notionPageStateInput, notionPageUrlInput, safeGetNotionPageState } from "@/core/notion/safe-get-notion-page-state";
 import { createNewSite, createNewSiteInput } from "@/core/sites/create-new-site";
 import { updateSiteVersions, updateSiteVersionsInput } from "@/core/sites/update-site-versions";
 import { addInternalNotionConnection, addInternalNotionConnectionInput } from "@/core/notion-connections/add-internal-notion-connection";
@@ -31,6 +31,8 @@ import { doesDomainExist, doesDomainExistInput } from "@/core/sites/does-domain-
 import { getAllNotionPages } from "@/core/sites/get-all-notion-pages";
 import { listOwnerSites } from "@/core/sites/list-owner-sites";
 import { syncSiteNow, syncSiteNowInput } from "@/core/sites/sync-site-now";
+import { startSiteSync, startSiteSyncInput } from "@/core/sites/start-site-sync";
+import { getSiteSyncState, getSiteSyncStateInput } from "@/core/sites/get-site-sync-state";
 import { updateSite, updateSiteInput } from "@/core/sites/update-site";
 import { updateSiteStatus, updateSiteStatusInput } from "@/core/sites/update-site-status";
 import { updateSiteNotionSource, updateSiteNotionSourceInput } from "@/core/sites/update-site-notion-source";
@@ -96,7 +98,8 @@ export const siteMethods = {
     run: (ctx, p) => doesDomainExist(ctx.runtime.db, ctx.runtime.env.APPS_DOMAIN, p),
   }),
   createNewSite: method({
-    summary: "Creates a site after checking the Notion page (docs/product.md §5) and the address; takes its first snapshot",
+    summary:
+      "Creates a site after checking the Notion page (docs/product.md §5) and the address, and answers at once: the first sync runs in the background (getSiteOverview's `firstSync` shows its progress)",
     params: createNewSiteInput,
     result: "{siteId, subdomain, siteType, url}",
     errors: ["CONFLICT", "UPSTREAM"],
@@ -157,9 +160,9 @@ export const siteMethods = {
     ),
   }),
   listNotionConnections: method({
-    summary: "The owner's Notion connections (official API), without their tokens",
+    summary: "The owner's Notion connections (official API), without their tokens, each with the sites read through it",
     params: empty,
-    result: "[{connectionId, kind: 'oauth' | 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError, refused: {at, reason} | null}]",
+    result: "[{connectionId, kind: 'oauth' | 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError, refused: {at, reason} | null, sites: [{siteId, name}]}]",
     run: (ctx) => listNotionConnections(ctx.runtime.db, ctx.userId),
   }),
   listNotionConnectionPages: method({
@@ -344,11 +347,12 @@ export const siteMethods = {
     run: limited("notion-inspect", (ctx, p) => getNotionData(ctx.runtime.notion, p)),
   }),
   safeGetNotionPageState: method({
-    summary: "The page check (docs/product.md §3): valid, invalid_url or private, and its database type and properties",
-    params: notionPageUrlInput,
-    result: "{state, isCollection, collectionType, properties: [{name, type?}]}",
-    errors: ["UPSTREAM", "RATE_LIMITED"],
-    run: limited("notion-inspect", (ctx, p) => safeGetNotionPageState(ctx.runtime.notion, p)),
+    summary:
+      "The page check (docs/product.md §3): valid, invalid_url or private, and its database type and properties; on a public page, or through one of the owner's Notion connections (`connectionId`); with `siteType`, also the page rules' message for it (`problem`, null when the page fits)",
+    params: notionPageStateInput,
+    result: "{state, isCollection, collectionType, properties: [{name, type?}], problem?: string | null}",
+    errors: ["NOT_FOUND", "UNAUTHORIZED", "UPSTREAM", "RATE_LIMITED"],
+    run: limited("notion-inspect", (ctx, p) => safeGetNotionPageState({ gateway: ctx.runtime.notion, connections: ctx.runtime.notionConnections }, ctx.userId, p)),
   }),
   isNotionPagePublic: method({
     summary: "Whether anyone can read the Notion page",
@@ -480,5 +484,19 @@ export const siteMethods = {
     result: "{status: 'updated' | 'unchanged', fetchedPages, reusedPages, removedPages}",
     errors: ["NOT_FOUND", "CONFLICT", "UPSTREAM", "RATE_LIMITED"],
     run: limited("sync-now", (ctx, p) => syncSiteNow({ db: ctx.runtime.db, content: ctx.runtime.content }, ctx.userId, p)),
+  }),
+  getSiteSyncState: method({
+    summary: "The site's sync state for the dashboard's poll: until it has content, its first sync (syncing with pages done / found, failed with the reason, or waiting)",
+    params: getSiteSyncStateInput,
+    result: "{siteId, firstSync: {state: 'syncing' | 'failed' | 'waiting', pagesDone, pagesFound, error} | null, lastSyncedAt, lastSyncError}",
+    errors: ["NOT_FOUND"],
+    run: (ctx, p) => getSiteSyncState(ctx.runtime.db, ctx.userId, p),
+  }),
+  startSiteSync: method({
+    summary: "Starts a sync of the site in the background and answers at once (a failed first sync's Retry); its progress shows in getSiteOverview's `firstSync`",
+    params: startSiteSyncInput,
+    result: "{siteId, status: 'started' | 'running'}",
+    errors: ["NOT_FOUND", "RATE_LIMITED"],
+    run: limited("sync-now", (ctx, p) => startSiteSync({ db: ctx.runtime.db, content: ctx.runtime.content }, ctx.userId, p)),
   }),
 };

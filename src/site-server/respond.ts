@@ -10,10 +10,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-/** A tiny self-contained HTML page for errors and notices (no scripts, no external assets). */
-export function sendPlainHtml(res: ServerResponse, status: number, title: string, message: string): void {
+/** A tiny self-contained HTML page for errors and notices (no scripts, no external assets); never stored by a cache. */
+export function sendPlainHtml(res: ServerResponse, status: number, title: string, message: string, headers: Record<string, string> = {}): void {
   const body = renderNoticePage(title, message);
   res.writeHead(status, {
+    ...headers,
     "content-type": "text/html; charset=utf-8",
     "content-length": Buffer.byteLength(body),
     "cache-control": "no-store",

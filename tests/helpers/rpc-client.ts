@@ -31,3 +31,19 @@ export async function signedIn(baseUrl: string, email: string): Promise<CookieJa
 }
 
 export type { CookieJar };
+
+/**
+ * Waits until the site's first sync is over (createNewSite answers before it ends): getSiteSyncState's `firstSync`
+ * is null once the site has content. Throws with the last state when it does not end within `timeoutMs`.
+ */
+export async function waitForFirstSync(baseUrl: string, jar: CookieJar, siteId: string, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < end) {
+    const reply = await rpc(baseUrl, jar, "site", "getSiteSyncState", { siteId });
+    last = reply.body.error ?? (reply.body.result as { firstSync?: unknown } | undefined)?.firstSync;
+    if (reply.body.result && last === null) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the first sync of site ${siteId} did not end: ${JSON.stringify(last)}`);
+}

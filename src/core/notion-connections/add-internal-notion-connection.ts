@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { notionConnections } from "@/db/schema";
 import { AppError } from "@/lib/errors";
@@ -29,8 +29,10 @@ export async function identifyInternalSecret(deps: NotionConnectionDeps, secret:
 
 /**
  * For self-hosters without a public integration: an internal integration secret, checked by asking Notion who it is
- * before it is stored sealed. A refused secret stores nothing. A new secret of an integration whose connection Notion
- * refused (same bot) goes on that connection instead, clearing the refusal (`reconnected`: the caller refreshes its sites).
+ * before it is stored sealed. A refused secret stores nothing. A secret of an integration the owner already connected
+ * (same bot: the same secret again, a new one, or after Notion refused or the owner disconnected it) goes on that
+ * connection instead, clearing any refusal, never adding a duplicate (`reconnected`: it had stopped working, and the
+ * caller refreshes its sites).
  */
 export async function addInternalNotionConnection(
   deps: NotionConnectionDeps,
@@ -40,16 +42,17 @@ export async function addInternalNotionConnection(
   const { secret } = addInternalNotionConnectionInput.parse(input);
   const who = await identifyInternalSecret(deps, secret);
   const accessTokenSealed = sealSecret(accessTokenKey(deps.authSecret), secret);
-  const [refused] = await deps.db
+  const [same] = await deps.db
     .select()
     .from(notionConnections)
-    .where(and(eq(notionConnections.ownerId, ownerId), eq(notionConnections.kind, "internal"), eq(notionConnections.botId, who.botId), isNotNull(notionConnections.refusedAt)))
+    .where(and(eq(notionConnections.ownerId, ownerId), eq(notionConnections.kind, "internal"), eq(notionConnections.botId, who.botId)))
     .orderBy(asc(notionConnections.createdAt))
     .limit(1);
-  if (refused) {
-    await putTokensOnConnection(deps.db, refused.id, { accessTokenSealed, refreshTokenSealed: null, accessTokenExpiresAt: null, workspaceName: who.workspaceName });
-    const [row] = await deps.db.select().from(notionConnections).where(eq(notionConnections.id, refused.id));
-    return { ...connectionSummaryOf(row!), reconnected: true };
+  if (same) {
+    await putTokensOnConnection(deps.db, same.id, { accessTokenSealed, refreshTokenSealed: null, accessTokenExpiresAt: null, workspaceName: who.workspaceName });
+    const [row] = await deps.db.select().from(notionConnections).where(eq(notionConnections.id, same.id));
+    // Its sites need a refresh only if it had stopped working (refused or disconnected).
+    return { ...connectionSummaryOf(row!), reconnected: !connectionSummaryOf(same).connected };
   }
   const [row] = await deps.db
     .insert(notionConnections)

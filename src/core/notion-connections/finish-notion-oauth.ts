@@ -1,7 +1,8 @@
 import { NOTION_OAUTH_ERRORS } from "./notion-oauth-errors";
 import crypto from "node:crypto";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { connectionSummaryOf } from "./connection-summary";
 import { notionConnections } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { sealSecret } from "@/lib/secret-box";
@@ -62,7 +63,8 @@ export async function finishNotionOAuth(
     accessTokenExpiresAt: expiryOf((grant as { expires_in?: unknown }).expires_in),
   };
 
-  // Reconnecting: the explicit connection (the "Reconnect Notion" link), else one Notion refused for this workspace.
+  // Reconnecting: the explicit connection (the "Reconnect Notion" link), else the owner's connection to this same
+  // workspace — refused, disconnected or working — so connecting a workspace again never adds a second one.
   const reconnect = reconnectOfNonce(nonce);
   const target = reconnect
     ? await getConnectionForOwnerOrThrow(deps, ownerId, reconnect.connectionId)
@@ -70,7 +72,7 @@ export async function finishNotionOAuth(
         await deps.db
           .select()
           .from(notionConnections)
-          .where(and(eq(notionConnections.ownerId, ownerId), eq(notionConnections.kind, "oauth"), eq(notionConnections.workspaceId, grant.workspace_id), isNotNull(notionConnections.refusedAt)))
+          .where(and(eq(notionConnections.ownerId, ownerId), eq(notionConnections.kind, "oauth"), eq(notionConnections.workspaceId, grant.workspace_id)))
           .orderBy(asc(notionConnections.createdAt))
           .limit(1)
       )[0];
@@ -80,7 +82,8 @@ export async function finishNotionOAuth(
       throw new AppError("VALIDATION", `Notion connected another workspace (${grant.workspace_name ?? "unnamed"}): reconnect and choose ${target.workspaceName ?? "the connection's own workspace"}`);
     }
     await putTokensOnConnection(deps.db, target.id, tokens);
-    return { connectionId: target.id, reconnected: true, siteId: reconnect?.siteId };
+    // Its sites need a refresh only if it had stopped working (refused or disconnected), or the owner asked.
+    return { connectionId: target.id, reconnected: Boolean(reconnect) || !connectionSummaryOf(target).connected, siteId: reconnect?.siteId };
   }
   const [row] = await deps.db
     .insert(notionConnections)

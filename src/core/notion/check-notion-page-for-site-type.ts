@@ -4,7 +4,7 @@ import { notionPageProblem, notionUrlProblem } from "@/lib/notion-page-rules";
 import type { SiteType } from "@/lib/site-types";
 import { notionPageIdFromUrl } from "@/notion/inspect-page";
 import type { NotionGateway } from "@/notion/notion-gateway";
-import { safeGetNotionPageState } from "./safe-get-notion-page-state";
+import { safeInspectPublicPage } from "./safe-get-notion-page-state";
 
 export type NotionPageCheck =
   | { ok: true; pageId: string; inspection: NotionPageInspection }
@@ -22,7 +22,7 @@ export async function checkNotionPageForSiteType(
 ): Promise<NotionPageCheck> {
   const urlProblem = notionUrlProblem(notionPageUrl);
   if (urlProblem) return { ok: false, message: urlProblem, inspection: null };
-  const inspection = await safeGetNotionPageState(gateway, { notionPageUrl });
+  const inspection = await safeInspectPublicPage(gateway, notionPageUrl);
   const problem = notionPageProblem(siteType, inspection, { propertyMap });
   if (problem) return { ok: false, message: problem, inspection };
   return { ok: true, pageId: notionPageIdFromUrl(notionPageUrl)!, inspection };

@@ -11,7 +11,7 @@ import { SITE_TYPES } from "@/lib/site-types";
 import { propertyMapSchema } from "./site-settings";
 import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
-import { contentSiteOf } from "./content-site-of";
+import { startFirstSync } from "./start-site-sync";
 import { ADDRESS_TAKEN_MESSAGE, isHostTaken } from "./does-domain-exist";
 
 export const createNewSiteInput = z
@@ -38,7 +38,9 @@ export type CreateNewSiteDeps = {
 
 /**
  * A new site (docs/product.md §7 createNewSite): the subdomain checked (CONTRACTS §4), the Notion page checked again on the
- * server with the form's own rules (docs/product.md §5), the row stored, and the first snapshot taken so the site opens at once.
+ * server with the form's own rules (docs/product.md §5, a few requests whatever the page's size), the row stored, and
+ * the answer given at once. The first sync runs on in the background at the owner's priority (startFirstSync): the
+ * dashboard shows its progress, the site's address a "being published" page until it is done.
  */
 export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, input: z.input<typeof createNewSiteInput>) {
   const { siteType, notionPageUrl, subdomain, name, connectionId, propertyMap = {} } = createNewSiteInput.parse(input);
@@ -63,8 +65,7 @@ export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, in
     }
     throw err;
   }
-  // The first snapshot; if Notion fails now, the first visit tries again.
-  await deps.content.refresh(contentSiteOf(row!));
+  startFirstSync(deps, row!);
   deps.siteEvents.emitSiteChanged(row!.id);
   return { siteId: row!.id, subdomain, siteType, url: siteUrl({ siteType, subdomain, appsDomain: deps.appsDomain }) };
 }

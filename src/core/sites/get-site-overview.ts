@@ -6,6 +6,7 @@ import { siteUrl } from "@/lib/site-address";
 import { type SiteType } from "@/lib/site-types";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 import { listFormerHosts } from "./find-former-host";
+import { firstSyncOf, type FirstSync } from "./get-site-sync-state";
 import { parseSiteSettings, type SiteSettings } from "./site-settings";
 import { sitePasswordLockoutOf, type SitePasswordLockout } from "./site-password-lockout";
 
@@ -37,6 +38,8 @@ export type SiteOverview = {
   /** Failed syncs in a row (0: the last one worked) and since when. The source is healthy when the last sync worked. */
   syncFailures: number;
   failingSince: string | null;
+  /** Until the site has content: its first sync's state and progress (null afterwards). */
+  firstSync: FirstSync | null;
   /** The live subscription (paid or lifetime deal), or null on the free plan. */
   plan: { status: string; provider: string; plan: string; priceId: string | null; unitPrice: string | null; currency: string | null; nextBilledAt: string | null; endsAt: string | null } | null;
 };
@@ -92,6 +95,7 @@ export async function getSiteOverview(db: Db, appsDomain: string, ownerId: strin
     skippedPages: (sync?.skippedPages ?? []).map(({ id, title, kind, parentTitle }) => ({ id, title, kind, parentTitle })),
     syncFailures: sync?.failureCount ?? 0,
     failingSince: sync?.failingSince?.toISOString() ?? null,
+    firstSync: firstSyncOf(sync),
     plan: subscription
       ? {
           status: subscription.status,

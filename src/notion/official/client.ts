@@ -55,6 +55,11 @@ export type TokenRenewal = { expiresAt: Date | null; renew: (staleToken: string)
 export const RENEW_BEFORE_EXPIRY_MS = 60_000;
 
 export const OFFICIAL_REQUESTS_PER_SECOND = 3;
+/**
+ * Requests of a connection in flight at once under the budget (a slot is held while its token is awaited): enough
+ * that a request's own latency doesn't keep a sync below the budget's rate.
+ */
+const BUDGETED_IN_FLIGHT = 6;
 const DEFAULTS = { timeoutMs: 10_000, maxAttempts: 4, maxRetryAfterMs: 30_000 };
 /** The SDK's own time-out covers queue waits and 429 pauses too, so it is set well above one attempt's. */
 const SDK_TIMEOUT_MS = 10 * 60_000;
@@ -69,14 +74,19 @@ function queuesByConnection(): Map<string, ConnectionQueue> {
   return (g[QUEUES_KEY] ??= new Map());
 }
 
-/** The connection's queue, keyed by a hash of the token (the token itself is never kept as a key). */
-export function connectionQueue(token: string): ConnectionQueue {
+/**
+ * The connection's queue, keyed by a hash of the token (the token itself is never kept as a key): `paced`, for a
+ * client without the cluster's budget, at most 3 requests in flight and 3 started a second; with the budget,
+ * BUDGETED_IN_FLIGHT in flight and the budget alone sets the pace (NOTION_REQUESTS_PER_SECOND, shared by every process), so a sync runs at its full
+ * rate rather than at this queue's own 3 a second below it.
+ */
+export function connectionQueue(token: string, paced = true): ConnectionQueue {
   const key = crypto.createHash("sha256").update(token).digest("hex");
   const queues = queuesByConnection();
   let entry = queues.get(key);
   if (!entry) {
     entry = {
-      queue: new PQueue({ concurrency: OFFICIAL_REQUESTS_PER_SECOND, intervalCap: OFFICIAL_REQUESTS_PER_SECOND, interval: 1000 }),
+      queue: new PQueue(paced ? { concurrency: OFFICIAL_REQUESTS_PER_SECOND, intervalCap: OFFICIAL_REQUESTS_PER_SECOND, interval: 1000 } : { concurrency: BUDGETED_IN_FLIGHT }),
       pausedUntil: 0,
       timer: null,
     };
@@ -154,7 +164,7 @@ function queuedFetch(
   const holder = tokenHolder(token, opts.renewal);
   return async (url: string, rawInit?: RequestInit): Promise<Response> => {
     // One queue per connection: keyed by the token it started with, which renewals don't change.
-    const entry = connectionQueue(token);
+    const entry = connectionQueue(token, !opts.budget);
     // Renewing ahead of expiry: a renewal failing for now leaves the still-valid token in use; a revoked grant stops here.
     if (holder.dueForRenewal()) await holder.renew().catch((err: unknown) => {
       if (err instanceof OfficialNotionError && err.failure === "refused") throw err;

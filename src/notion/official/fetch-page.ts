@@ -1,5 +1,15 @@
 import crypto from "node:crypto";
-import { isFullBlock, isFullDataSource, isFullPage, isFullUser, type BlockObjectResponse, type DataSourceObjectResponse, type DataSourceViewObjectResponse, type PageObjectResponse } from "@notionhq/client";
+import {
+  isFullBlock,
+  isFullDataSource,
+  isFullPage,
+  isFullUser,
+  type BlockObjectResponse,
+  type DataSourceObjectResponse,
+  type DataSourceViewObjectResponse,
+  type PageObjectResponse,
+  type UserObjectResponse,
+} from "@notionhq/client";
 import type { ExtendedRecordMap } from "notion-types";
 import { MAX_DATABASE_ROWS } from "../fetch-page";
 import { blockOf, mentionedPageIds } from "../record-map";
@@ -38,6 +48,11 @@ export type FetchOfficialPageOptions = {
   workspaceId?: string;
   maxBlocks?: number;
   maxDepth?: number;
+  /**
+   * Users already asked for, shared by the pages of one sync: every page names its author and editor, mostly the
+   * same few people, and each is asked for once (a user the connection may not read is kept as null).
+   */
+  users?: Map<string, Promise<UserObjectResponse | null>>;
 };
 
 type Fetch = {
@@ -47,6 +62,7 @@ type Fetch = {
   blocksLeft: number;
   maxDepth: number;
   userIds: Set<string>;
+  users: Map<string, Promise<UserObjectResponse | null>>;
   dataSources: Map<string, Promise<DataSourceObjectResponse>>;
 };
 
@@ -73,6 +89,7 @@ export async function fetchOfficialPage(client: OfficialClient, pageId: string, 
     blocksLeft: opts.maxBlocks ?? MAX_PAGE_BLOCKS,
     maxDepth: opts.maxDepth ?? MAX_BLOCK_DEPTH,
     userIds: new Set(),
+    users: opts.users ?? new Map(),
     dataSources: new Map(),
   };
   const root = await notionCall(() => client.blocks.retrieve({ block_id: id }));
@@ -277,13 +294,21 @@ async function queryRows(f: Fetch, dataSourceId: string, sorts: never[], filter:
 async function addUsers(f: Fetch): Promise<void> {
   await Promise.all(
     [...f.userIds].map(async (id) => {
-      try {
-        const user = await notionCall(() => f.client.users.retrieve({ user_id: id }));
-        if (isFullUser(user)) put(f, "notion_user", notionUserRecord(user));
-      } catch (err) {
-        if (err instanceof OfficialNotionError && (err.failure === "not_shared" || err.failure === "restricted")) return;
-        throw err;
+      let user = f.users.get(id);
+      if (!user) {
+        user = notionCall(() => f.client.users.retrieve({ user_id: id })).then(
+          (found) => (isFullUser(found) ? found : null),
+          (err: unknown) => {
+            if (err instanceof OfficialNotionError && (err.failure === "not_shared" || err.failure === "restricted")) return null;
+            throw err;
+          },
+        );
+        f.users.set(id, user);
+        // A failure is not remembered: the next page asks again (and this one fails, like the rest of the fetch).
+        user.catch(() => f.users.delete(id));
       }
+      const found = await user;
+      if (found) put(f, "notion_user", notionUserRecord(found));
     }),
   );
 }

@@ -2,12 +2,14 @@ import { isFullPage } from "@notionhq/client";
 import type { PageSource } from "../page-source";
 import type { OfficialClient } from "./client";
 import { notionCall, OfficialNotionError } from "./errors";
-import { fetchOfficialPage } from "./fetch-page";
+import { fetchOfficialPage, type FetchOfficialPageOptions } from "./fetch-page";
 
 /** A connected site's pages, read through the official API with the connection's client (and its queue). */
 export function officialPageSource(client: OfficialClient, opts: { workspaceId?: string } = {}): PageSource {
+  // One source serves one sync: its pages ask for each of their people once between them.
+  const users: FetchOfficialPageOptions["users"] = new Map();
   return {
-    fetchPage: (pageId) => fetchOfficialPage(client, pageId, { workspaceId: opts.workspaceId }),
+    fetchPage: (pageId) => fetchOfficialPage(client, pageId, { workspaceId: opts.workspaceId, users }),
     async editTimes(pageIds) {
       const times = new Map<string, number>();
       await Promise.all(

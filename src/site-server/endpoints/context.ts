@@ -59,11 +59,22 @@ export function contentInMemory(ctx: SiteServices, site: PublishedSite): SiteCon
   return model ? { snapshot: snapshot!, model } : undefined;
 }
 
-/** The site's snapshot and page model, or a 503 page (answered here) when either cannot be had yet. */
+/** What a site with no content yet answers: its first sync runs (or will run again), so come back soon. */
+export const BEING_PUBLISHED = {
+  title: "Being published",
+  message: "This site is being published from Notion and will be here in a minute or two. Please try again shortly.",
+  retryAfterSeconds: 30,
+} as const;
+
+/**
+ * The site's snapshot and page model, or a 503 page (answered here) when either cannot be had yet. A site whose first
+ * sync has not finished says it is being published — 503 with Retry-After and no-store, so no cache keeps it as the
+ * site's content, and nothing of the site in it (a locked site's visitors meet the password form before this).
+ */
 export async function contentOrUnavailable(ctx: SiteServices, res: ServerResponse, site: PublishedSite): Promise<SiteContent | null> {
   const snapshot = await snapshotOf(ctx, site);
   if (!snapshot) {
-    sendPlainHtml(res, 503, "Site not ready", "This site's content could not be loaded yet. Please try again in a minute.");
+    sendPlainHtml(res, 503, BEING_PUBLISHED.title, BEING_PUBLISHED.message, { "retry-after": String(BEING_PUBLISHED.retryAfterSeconds) });
     return null;
   }
   const model = ctx.cache.modelOf(site, snapshot);

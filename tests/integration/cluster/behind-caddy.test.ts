@@ -4,7 +4,7 @@ import { stubControl } from "../../../tools/notion-stub/control";
 import { freePort, startApp, type AppProcess } from "../../helpers/app-server";
 import { caddyPath, PIN_HEADER, SERVED_BY_HEADER, startCaddy, type CaddyBalancer } from "../../helpers/caddy";
 import { rawRequest, type RawResponse } from "../../helpers/raw-request";
-import { rpc, signedIn, type CookieJar } from "../../helpers/rpc-client";
+import { rpc, signedIn, waitForFirstSync, type CookieJar } from "../../helpers/rpc-client";
 import { startS3Server, type S3Server } from "../../helpers/s3-server";
 import { pageIdOf, startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/sites";
 import { awayFromMinuteEdge } from "../../helpers/usage-window";
@@ -78,7 +78,7 @@ async function within(withinMs: number, check: () => Promise<boolean>): Promise<
 
 describe("two processes behind Caddy", () => {
   it("balances between the two processes", async () => {
-    // Seeded sites have no snapshot yet: the first read takes it (a site created in the dashboard has one at once).
+    // Seeded sites have no snapshot yet: the first read takes it (a site created in the dashboard syncs right away).
     expect((await via("a", host(0))).status).toBe(200);
     const answers = await Promise.all([0, 1, 2, 3].map(() => via(undefined, host(0))));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
@@ -92,6 +92,8 @@ describe("two processes behind Caddy", () => {
     const { url } = created.body.result as { url: string };
     const siteHost = new URL(url).host;
     expect(siteHost.endsWith(`.localhost:${caddy.port}`)).toBe(true);
+    // A's first sync runs on after the answer; B serves the site once it is stored.
+    await waitForFirstSync(caddy.url, owner, (created.body.result as { siteId: string }).siteId);
     const onB = await via("b", siteHost);
     expect(onB.status).toBe(200);
     expect(servedBy(onB)).toBe(`127.0.0.1:${b.port}`);

@@ -9,7 +9,7 @@ import { notionApiStubControl } from "../../../tools/notion-api-stub/control";
 import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
 import { rawRequest } from "../../helpers/raw-request";
 import { expectWebhookVerification, OPERATOR_EMAIL } from "../../helpers/webhook-verification";
-import { rpc, signedIn } from "../../helpers/rpc-client";
+import { rpc, signedIn, waitForFirstSync } from "../../helpers/rpc-client";
 import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
 
 /**
@@ -166,6 +166,8 @@ describe("a site read through the connection", () => {
     const created = result<{ siteId: string; url: string }>(await site(a, "createNewSite", { siteType: "docs", notionPageUrl: workspaceIndex.docs, subdomain: "lumen", connectionId }));
     docsSiteId = created.siteId;
     docsHost = new URL(created.url).host;
+    // The answer comes before the first sync ends (a connected site reads at the connection's pace).
+    await waitForFirstSync(url, a, docsSiteId);
     const home = await rawRequest(`${url}/`, { host: docsHost });
     expect(home.status).toBe(200);
     expect(home.body).toContain("Lumen Docs");

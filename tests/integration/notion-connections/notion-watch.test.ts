@@ -7,7 +7,7 @@ import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
 import { sentMails } from "../../helpers/plunk";
 import { rawRequest } from "../../helpers/raw-request";
 import { expectWebhookVerification } from "../../helpers/webhook-verification";
-import { rpc, signedIn } from "../../helpers/rpc-client";
+import { rpc, signedIn, waitForFirstSync } from "../../helpers/rpc-client";
 import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
 
 /**
@@ -69,6 +69,7 @@ async function connectedSite(jar: CookieJar, subdomain: string): Promise<{ siteI
   const { connectionId } = result<{ connectionId: string }>(await site(jar, "addNotionIntegrationSecret", { secret: token }));
   const created = result<{ siteId: string; url: string }>(await site(jar, "createNewSite", { siteType: "simple", notionPageUrl: workspaceIndex.simple, subdomain, connectionId }));
   const host = new URL(created.url).host;
+  await waitForFirstSync(url, jar, created.siteId);
   const home = await rawRequest(`${url}/`, { host });
   expect(home.status).toBe(200);
   expect(home.body).toContain("<h1");

@@ -6,7 +6,7 @@ import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
 import { sentMails, type SentMail } from "../../helpers/plunk";
 import { rawRequest } from "../../helpers/raw-request";
 import { expectWebhookVerification, OPERATOR_EMAIL } from "../../helpers/webhook-verification";
-import { rpc, signedIn } from "../../helpers/rpc-client";
+import { rpc, signedIn, waitForFirstSync } from "../../helpers/rpc-client";
 import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
 
 /**
@@ -76,6 +76,7 @@ async function oauthDance(jar: CookieJar, start = "/api/notion/connect"): Promis
 async function publish(jar: CookieJar, connectionId: string, siteType: "simple" | "docs", notionPageUrl: string, subdomain: string): Promise<{ siteId: string; host: string; home: string }> {
   const created = result<{ siteId: string; url: string }>(await site(jar, "createNewSite", { siteType, notionPageUrl, subdomain, connectionId }));
   const host = new URL(created.url).host;
+  await waitForFirstSync(url, jar, created.siteId);
   const home = await rawRequest(`${url}/`, { host });
   expect(home.status).toBe(200);
   return { siteId: created.siteId, host, home: home.body };

@@ -3,7 +3,7 @@ import { createNotionApiStub, type NotionApiStub } from "../../../tools/notion-a
 import { notionApiStubControl } from "../../../tools/notion-api-stub/control";
 import { rawRequest } from "../../helpers/raw-request";
 import { expectWebhookVerification, OPERATOR_EMAIL } from "../../helpers/webhook-verification";
-import { rpc, signedIn } from "../../helpers/rpc-client";
+import { rpc, signedIn, waitForFirstSync } from "../../helpers/rpc-client";
 import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
 import { until } from "../../helpers/until";
 
@@ -76,6 +76,7 @@ beforeAll(async () => {
   const created = await rpc(url, owner, "site", "createNewSite", { siteType: "blog", notionPageUrl: workspaceIndex.blog, subdomain: "row-edits", connectionId });
   if (created.body.error) throw new Error(created.body.error.message);
   host = new URL((created.body.result as { url: string }).url).host;
+  await waitForFirstSync(url, owner, (created.body.result as { siteId: string }).siteId);
   expect(await home()).toContain("How we made dashboards 10× faster");
   await expectWebhookVerification(url);
   await control.webhooks({ url: `${url}/api/webhooks/notion` });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkNotionPageForSiteType } from "@/core/notion/check-notion-page-for-site-type";
 import { getNotionData } from "@/core/notion/get-notion-data";
 import { isNotionPagePublic } from "@/core/notion/is-notion-page-public";
-import { safeGetNotionPageState } from "@/core/notion/safe-get-notion-page-state";
+import { safeInspectPublicPage } from "@/core/notion/safe-get-notion-page-state";
 import { fetchWholePage } from "@/notion/fetch-page";
 import { createNotionGateway, type NotionGateway } from "@/notion/notion-gateway";
 import { blockOf } from "@/notion/record-map";
@@ -80,7 +80,7 @@ describe("page check against the stand-in: every docs/product.md §5 message", (
   it("treats Notion's 4xx answers as private, not as failures", async () => {
     for (const status of [400, 401, 403, 404]) {
       await stubControl(stub.url).fault({ mode: "status", status, times: 1 });
-      expect((await safeGetNotionPageState(gateway, { notionPageUrl: url.plain! })).state).toBe("private");
+      expect((await safeInspectPublicPage(gateway, url.plain!)).state).toBe("private");
     }
     expect(await isNotionPagePublic(gateway, { notionPageUrl: url.plain! })).toEqual({ isPublic: true });
     expect(await isNotionPagePublic(gateway, { notionPageUrl: url.private! })).toEqual({ isPublic: false });
@@ -88,7 +88,7 @@ describe("page check against the stand-in: every docs/product.md §5 message", (
 
   it("retries a passing failure and reports a lasting one with the generic message", async () => {
     await stubControl(stub.url).fault({ mode: "status", status: 502, times: 1 });
-    expect((await safeGetNotionPageState(gateway, { notionPageUrl: url.blog! })).state).toBe("valid");
+    expect((await safeInspectPublicPage(gateway, url.blog!)).state).toBe("valid");
 
     await stubControl(stub.url).fault({ mode: "status", status: 500, times: 10 });
     const errors: string[] = [];
@@ -123,7 +123,7 @@ describe("every recorded getPage() output in shared/notion-fixtures loads throug
       const fixtureGateway = createNotionGateway({ apiBaseUrl: fixtureStub.apiBaseUrl, timeoutMs: 5000 });
       const recordMap = await fetchWholePage(fixtureGateway, rootId);
       expect(blockOf(recordMap, rootId)?.id).toBe(rootId);
-      const inspection = await safeGetNotionPageState(fixtureGateway, { notionPageUrl: `https://www.notion.so/${rootId.replace(/-/g, "")}` });
+      const inspection = await safeInspectPublicPage(fixtureGateway, `https://www.notion.so/${rootId.replace(/-/g, "")}`);
       expect(inspection.state).toBe("valid");
     } finally {
       await fixtureStub.close();

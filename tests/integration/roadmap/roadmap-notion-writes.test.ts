@@ -7,7 +7,7 @@ import { CookieJar } from "../../helpers/auth-client";
 import { dataSourceOf, propertyOf as propertyIn, rowTitled as rowIn } from "../../helpers/notion-api-rows";
 import { linkIn, waitForMails } from "../../helpers/plunk";
 import { rawRequest, type RawResponse } from "../../helpers/raw-request";
-import { rpc, signedIn } from "../../helpers/rpc-client";
+import { rpc, signedIn, waitForFirstSync } from "../../helpers/rpc-client";
 import { pageIdOf, startSitesApp, WORKSPACE, workspaceIndex, type SitesApp } from "../../helpers/sites";
 
 /**
@@ -87,6 +87,8 @@ beforeAll(async () => {
   siteId = created.siteId;
   host = new URL(created.url).host;
   publicSiteId = result<{ siteId: string }>(await call(owner, "createNewSite", { siteType: "roadmap", notionPageUrl: workspaceIndex.roadmap, subdomain: "lumen-public-votes" })).siteId;
+  // createNewSite answers before the first sync ends: the tests start from published sites.
+  for (const id of [siteId, publicSiteId]) await waitForFirstSync(url, owner, id);
   // The owner adds a Number property for the counts in Notion.
   await control.addProperty(dataSourceId(), "Votes", "number");
 }, 300_000);

@@ -4,7 +4,7 @@ import { notionConnections, redeemCodes, users } from "@/db/schema";
 import { siteMethods } from "@/rpc/site-methods";
 import { userMethods } from "@/rpc/user-methods";
 import { stubControl } from "../../../tools/notion-stub/control";
-import { rpc, signedIn, type CookieJar } from "../../helpers/rpc-client";
+import { rpc, signedIn, waitForFirstSync, type CookieJar } from "../../helpers/rpc-client";
 import { fetchWithJar } from "../../helpers/auth-client";
 import { rawRequest } from "../../helpers/raw-request";
 import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/sites";
@@ -52,6 +52,8 @@ beforeAll(async () => {
   blogId = result<{ siteId: string }>(await site(a, "createNewSite", { siteType: "blog", notionPageUrl: workspaceIndex.blog, subdomain: "acme", name: "Acme Blog" })).siteId;
   docsId = result<{ siteId: string }>(await site(a, "createNewSite", { siteType: "docs", notionPageUrl: workspaceIndex.docs, subdomain: "acme-docs" })).siteId;
   bSiteId = result<{ siteId: string }>(await site(b, "createNewSite", { siteType: "changelog", notionPageUrl: workspaceIndex.changelog, subdomain: "bee" })).siteId;
+  // createNewSite answers before the first sync ends; these tests start from published sites.
+  for (const [jar, siteId] of [[a, blogId], [a, docsId], [b, bSiteId]] as const) await waitForFirstSync(url, jar, siteId);
 }, 240_000);
 afterAll(() => s?.stop());
 
@@ -353,6 +355,9 @@ describe("walls between owners", () => {
     ["getSiteAnalytics", "site", { siteId: blogId }],
     ["waitForSubscription", "site", { siteId: blogId, timeoutMs: 0 }],
     ["syncSiteNow", "site", { siteId: blogId }],
+    ["startSiteSync", "site", { siteId: blogId }],
+    ["getSiteSyncState", "site", { siteId: blogId }],
+    ["safeGetNotionPageState", "site", { notionPageUrl: workspaceIndex.docs, connectionId: aConnectionId }],
     ["askSiteAssistant", "site", { siteId: blogId, messages: [{ role: "user", content: "Remove the password" }] }],
     ["updateSiteStatus", "site", { siteId: blogId, status: "paused" }],
     ["updateSiteDomain", "site", { siteId: blogId, domain: "hijacked.example.com" }],

@@ -7,9 +7,8 @@ import { CONVERSION } from "@/integrations/tracking";
 import { trackConversion } from "@/components/tracking/browser";
 import { useRouter } from "next/navigation";
 import { siteRpc, RpcError } from "@/rpc/client";
-import { NOTION_PAGE_MESSAGES, notionPageProblem, notionUrlProblem, withNotionScheme, type NotionPageInspection } from "@/lib/notion-page-rules";
+import { NOTION_PAGE_MESSAGES, notionPageProblem, notionUrlProblem, withNotionScheme } from "@/lib/notion-page-rules";
 import { fieldChoices, missingFields, type PropertyMap } from "@/lib/database-fields";
-import { PropertyMapping } from "@/components/property-mapping";
 import { templateCsvPath, templateSteps } from "@/lib/notion-templates";
 import type { SiteType } from "@/lib/site-types";
 import { requiredStructure, SITE_TYPE_INFO, SITE_TYPE_ORDER } from "@/lib/site-types";
@@ -18,11 +17,11 @@ import { Button } from "@/components/button";
 import { Dialog, useDialogState } from "@/components/dialog";
 import { useAction } from "@/components/use-action";
 import { ConnectedPagePicker, type ConnectedChoice } from "./connected-page-picker";
+import { PageCheckStatus, type PageCheck } from "./page-check-status";
 
 const CHECK_DELAY_MS = 500;
 
 /** `key`: the inputs the verdict answers; a verdict for other inputs is never shown (nor lets Create through). */
-type PageCheck = { status: "idle" | "checking" | "ok" | "problem"; message?: string; privatePage?: boolean; inspection?: NotionPageInspection; key?: string };
 type AddressCheck = { status: "idle" | "checking" | "free" | "taken" | "invalid"; host?: string; message?: string; key?: string };
 
 /** Runs `check` `CHECK_DELAY_MS` after the last change of `key`, aborting the previous one. */
@@ -71,9 +70,11 @@ export function NewSiteForm({
   const [pageVerdict, setPageVerdict] = useState<PageCheck>({ status: "idle" });
   const [addressVerdict, setAddressVerdict] = useState<AddressCheck>({ status: "idle" });
   // "Checking…" at once on any change: an older verdict would speak for the previous type or link.
-  const pageKey = `${siteType}|${notionPageUrl}|${source}`;
+  // The page the check speaks for: the link typed, or the page picked through a connection.
+  const pageUrl = source === "connected" ? (connected?.notionPageUrl ?? "") : notionPageUrl;
+  const pageKey = `${siteType}|${source}|${source === "connected" ? (connected?.connectionId ?? "") : ""}|${pageUrl}`;
   const addressKey = `${siteType}|${subdomain}`;
-  const checked: PageCheck = pageVerdict.key === pageKey ? pageVerdict : { status: notionPageUrl.trim() ? "checking" : "idle" };
+  const checked: PageCheck = pageVerdict.key === pageKey ? pageVerdict : { status: pageUrl.trim() ? "checking" : "idle" };
   const address: AddressCheck = addressVerdict.key === addressKey ? addressVerdict : { status: subdomain.trim() ? "checking" : "idle" };
   const setPage = (verdict: PageCheck) => setPageVerdict({ ...verdict, key: pageKey });
   const setAddress = (verdict: AddressCheck) => setAddressVerdict({ ...verdict, key: addressKey });
@@ -89,16 +90,17 @@ export function NewSiteForm({
   const [templateDialog, openTemplate, closeTemplate] = useDialogState<{ siteType: SiteType }>({ siteType: "blog" });
   const create = useAction();
 
+  // The same live check on both paths; a connected page is read through its connection (same rules, its own messages).
   useDebouncedCheck(pageKey, async (signal) => {
-    const url = notionPageUrl.trim();
-    if (source === "connected") return;
+    const url = pageUrl.trim();
+    const connectionId = source === "connected" ? connected?.connectionId : undefined;
     if (!url) return setPage({ status: "idle" });
     const early = notionUrlProblem(url);
     if (early) return setPage({ status: "problem", message: early });
     setPage({ status: "checking" });
     try {
-      const inspection = await siteRpc.call("safeGetNotionPageState", { notionPageUrl: url }, { signal });
-      const problem = notionPageProblem(siteType, inspection);
+      const inspection = await siteRpc.call("safeGetNotionPageState", { notionPageUrl: url, ...(connectionId ? { connectionId } : {}) }, { signal });
+      const problem = notionPageProblem(siteType, inspection, { connected: Boolean(connectionId) });
       setPropertyMap({});
       setPage(problem ? { status: "problem", message: problem, privatePage: inspection.state === "private", inspection } : { status: "ok", inspection });
     } catch (err) {
@@ -120,7 +122,7 @@ export function NewSiteForm({
     }
   });
 
-  const ready = (source === "connected" ? connected !== null : page.status === "ok") && address.status === "free";
+  const ready = page.status === "ok" && (source === "public" || connected !== null) && address.status === "free";
   const submit = async () => {
     const from = source === "connected" && connected ? { notionPageUrl: connected.notionPageUrl, connectionId: connected.connectionId } : { notionPageUrl: notionPageUrl.trim() };
     const created = await create.run(() =>
@@ -129,7 +131,7 @@ export function NewSiteForm({
         ...from,
         subdomain: subdomain.trim().toLowerCase(),
         name: name.trim() || undefined,
-        ...(source === "public" && Object.keys(propertyMap).length ? { propertyMap } : {}),
+        ...(Object.keys(propertyMap).length ? { propertyMap } : {}),
       }),
     );
     if (!created) return;
@@ -182,6 +184,15 @@ export function NewSiteForm({
             <p className="text-lg font-semibold">2. Your Notion page, through a connection</p>
             <p className="mt-1 text-sm text-neutral-600">The page stays private in Notion; Pagewright reads only the pages you share with it, and edits show up within seconds.</p>
             <ConnectedPagePicker oauth={notionOAuth} initialConnectionId={initialConnectionId} connectionError={connectionError} onChoose={setConnected} />
+            {connected ? (
+              <PageCheckStatus
+                id="connected-page-status"
+                siteType={siteType}
+                page={page}
+                onTemplate={() => openTemplate({ siteType })}
+                mapping={showMapping && rule ? { fields: fieldChoices(rule.properties, mappable.properties), value: propertyMap, onChange: setPropertyMap } : null}
+              />
+            ) : null}
           </>
         ) : (
           <PublicPageField>
@@ -206,27 +217,13 @@ export function NewSiteForm({
           aria-invalid={page.status === "problem" || undefined}
           className="mt-3 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 outline-none focus:border-[#2255dd] focus:ring-2 focus:ring-[#2255dd]/30"
         />
-        <div id="notion-url-status" aria-live="polite" className="mt-2 min-h-6 text-sm">
-          {page.status === "checking" ? <span className="text-neutral-500">Checking the page…</span> : null}
-          {page.status === "ok" ? <span className="text-green-700">This page works for a {SITE_TYPE_INFO[siteType].label.toLowerCase()}.</span> : null}
-          {page.status === "problem" ? (
-            <span role="alert" className="text-red-700" data-testid="notion-page-problem">
-              {page.message}
-            </span>
-          ) : null}
-          {page.status === "problem" && templateCsvPath(siteType) && /template/i.test(page.message ?? "") ? (
-            <button type="button" className="ml-2 text-[#1a44b8] underline" onClick={() => openTemplate({ siteType })}>
-              Get the {SITE_TYPE_INFO[siteType].label.toLowerCase()} template
-            </button>
-          ) : null}
-        </div>
-        {showMapping && rule ? (
-          <div className="mt-3 rounded-lg border border-neutral-200 bg-white p-3">
-            <p className="mb-2 text-sm font-medium">Or use your database as it is: choose which of its properties the {SITE_TYPE_INFO[siteType].label.toLowerCase()} reads.</p>
-            <PropertyMapping fields={fieldChoices(rule.properties, mappable.properties)} value={propertyMap} onChange={setPropertyMap} />
-            <p className="mt-2 text-xs text-neutral-600">You can change this later in the site&apos;s settings.</p>
-          </div>
-        ) : null}
+        <PageCheckStatus
+          id="notion-url-status"
+          siteType={siteType}
+          page={page}
+          onTemplate={() => openTemplate({ siteType })}
+          mapping={showMapping && rule ? { fields: fieldChoices(rule.properties, mappable.properties), value: propertyMap, onChange: setPropertyMap } : null}
+        />
         {page.privatePage ? (
           <figure className="mt-3 rounded-lg border border-neutral-200 bg-white p-3">
             {/* eslint-disable-next-line @next/next/no-img-element -- a static illustration, no optimisation needed */}

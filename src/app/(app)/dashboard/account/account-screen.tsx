@@ -9,6 +9,7 @@ import { useDialogState } from "@/components/dialog";
 import { Panel } from "@/components/fields";
 import { TypedConfirmDialog } from "@/components/typed-confirm-dialog";
 import { useAction } from "@/components/use-action";
+import { NotionConnectionsPanel } from "./notion-connections";
 
 export function AccountScreen({ email, billing }: { email: string; billing: boolean }) {
   const [products, setProducts] = useState<PlanProduct[] | null>(null);
@@ -51,7 +52,8 @@ export function AccountScreen({ email, billing }: { email: string; billing: bool
           </ul>
         )}
       </Panel>
-      <Panel title="Delete account" description="Your account, every site and everything they hold are deleted at once." index={2}>
+      <NotionConnectionsPanel index={2} />
+      <Panel title="Delete account" description="Your account, every site and everything they hold are deleted at once." index={3}>
         <Button variant="danger" onClick={() => open({})}>
           Delete my account
         </Button>

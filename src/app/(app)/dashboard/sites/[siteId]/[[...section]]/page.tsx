@@ -12,6 +12,7 @@ import { listSearchMisses } from "@/core/search/list-search-misses";
 import { SITE_TYPE_INFO } from "@/lib/site-types";
 import { sectionsFor, type SectionId } from "../sections/catalog";
 import { SiteScreen } from "../sections/site-screen";
+import { FirstSyncStatus } from "../sections/first-sync-status";
 import { UnsavedChangesGuard } from "@/components/unsaved-changes";
 import { CurrentTabInView } from "@/components/current-tab-in-view";
 import { dashboardDocPath } from "@/lib/website-paths";
@@ -66,6 +67,11 @@ export default async function SitePage({ params }: Props) {
       <a href={overview.url} target="pagewright-owner" rel="noopener" className="mt-1 inline-block break-all text-[#8fb0ff] hover:underline" data-testid="site-url">
         {overview.url.replace(/^https?:\/\//, "")}
       </a>
+      {overview.firstSync ? (
+        <div className="mt-3 rounded-md border border-neutral-800 bg-neutral-900/60 px-4 py-3">
+          <FirstSyncStatus siteId={siteId} initial={overview.firstSync} testId="first-sync-banner" />
+        </div>
+      ) : null}
       {lapse ? (
         <div role="status" className="mt-4 rounded-md border border-amber-800 bg-amber-950/60 px-4 py-3 text-sm text-amber-200" data-testid="plan-lapse">
           <p>{lapse.message}</p>

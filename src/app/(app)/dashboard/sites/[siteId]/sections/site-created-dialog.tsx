@@ -7,8 +7,7 @@ import { Dialog, useDialogState } from "@/components/dialog";
 import Link from "next/link";
 import { SITE_TYPE_INFO, siteTypeHas } from "@/lib/site-types";
 import type { SiteType } from "@/lib/site-types";
-
-const FIRST_SYNC_POLL_MS = 1500;
+import { FirstSyncStatus } from "./first-sync-status";
 
 /**
  * Right after creation (`?created=1`): the new site's address to open and the first sync's progress
@@ -23,27 +22,22 @@ export function SiteCreatedDialog({ site }: { site: SiteOverview }) {
   useEffect(() => {
     if (justCreated) open({ domain: site.url, title: site.name, siteType: site.siteType });
   }, [justCreated, open, site.url, site.name, site.siteType]);
-  // Until the first snapshot is stored, re-read the page now and then.
-  useEffect(() => {
-    if (!dialog.isOpen || site.lastSyncedAt) return;
-    const timer = setInterval(() => router.refresh(), FIRST_SYNC_POLL_MS);
-    return () => clearInterval(timer);
-  }, [dialog.isOpen, site.lastSyncedAt, router]);
   const onClose = () => {
     close();
     router.replace(pathname);
   };
   return (
-    <Dialog open={dialog.isOpen} onClose={onClose} title={`Your ${SITE_TYPE_INFO[dialog.siteType].label.toLowerCase()} is live`}>
+    <Dialog open={dialog.isOpen} onClose={onClose} title={`Your ${SITE_TYPE_INFO[dialog.siteType].label.toLowerCase()} is ${site.firstSync ? "on its way" : "live"}`}>
       <p className="text-sm text-neutral-300">
-        <strong>{dialog.title}</strong> is published at
+        <strong>{dialog.title}</strong> {site.firstSync ? "will be" : "is"} published at
       </p>
       <a href={dialog.domain} target="pagewright-owner" rel="noopener" className="mt-1 block break-all font-medium text-[#8fb0ff] underline" data-testid="created-site-url">
         {dialog.domain}
       </a>
-      <p className="mt-3 text-sm" role="status" data-testid="first-sync">
-        {site.lastSyncedAt ? <span className="text-green-300">Synced from Notion ✓</span> : <span className="text-neutral-300">Fetching your pages from Notion…</span>}
-      </p>
+      {/* The first sync runs on after creation: its progress, or its failure with a Retry. */}
+      <div className="mt-3">
+        <FirstSyncStatus siteId={site.siteId} initial={site.firstSync} testId="first-sync" synced={site.firstSync ? undefined : <span className="text-green-300">Synced from Notion ✓</span>} />
+      </div>
       <p className="mt-3 text-sm text-neutral-400">Edits in Notion show up on the site within seconds of the next visit.</p>
       <a href={dialog.domain} target="pagewright-owner" rel="noopener" className="mt-4 inline-block rounded-md bg-[#2255dd] px-3.5 py-2 text-sm font-medium text-white hover:bg-[#1a44b8]">
         Open site

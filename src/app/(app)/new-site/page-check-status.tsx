@@ -1,0 +1,56 @@
+"use client";
+
+import type { ComponentProps } from "react";
+import type { NotionPageInspection } from "@/lib/notion-page-rules";
+import { templateCsvPath } from "@/lib/notion-templates";
+import { SITE_TYPE_INFO, type SiteType } from "@/lib/site-types";
+import { PropertyMapping } from "@/components/property-mapping";
+
+/** `key`: the inputs the verdict answers; a verdict for other inputs is never shown (nor lets Create through). */
+export type PageCheck = { status: "idle" | "checking" | "ok" | "problem"; message?: string; privatePage?: boolean; inspection?: NotionPageInspection; key?: string };
+
+/**
+ * The live page check's verdict under the page field (a link typed, or a page picked through a connection): checking,
+ * fits, or the rule's message with the template when one helps — and, for a database whose properties have other
+ * names, the mapping that lets it be used as it is.
+ */
+export function PageCheckStatus({
+  id,
+  siteType,
+  page,
+  onTemplate,
+  mapping,
+}: {
+  id: string;
+  siteType: SiteType;
+  page: PageCheck;
+  onTemplate: () => void;
+  mapping: ComponentProps<typeof PropertyMapping> | null;
+}) {
+  const label = SITE_TYPE_INFO[siteType].label.toLowerCase();
+  return (
+    <>
+      <div id={id} aria-live="polite" className="mt-2 min-h-6 text-sm" data-testid="page-check-status">
+        {page.status === "checking" ? <span className="text-neutral-500">Checking the page…</span> : null}
+        {page.status === "ok" ? <span className="text-green-700">This page works for a {label}.</span> : null}
+        {page.status === "problem" ? (
+          <span role="alert" className="text-red-700" data-testid="notion-page-problem">
+            {page.message}
+          </span>
+        ) : null}
+        {page.status === "problem" && templateCsvPath(siteType) && /template/i.test(page.message ?? "") ? (
+          <button type="button" className="ml-2 text-[#1a44b8] underline" onClick={onTemplate}>
+            Get the {label} template
+          </button>
+        ) : null}
+      </div>
+      {mapping ? (
+        <div className="mt-3 rounded-lg border border-neutral-200 bg-white p-3">
+          <p className="mb-2 text-sm font-medium">Or use your database as it is: choose which of its properties the {label} reads.</p>
+          <PropertyMapping {...mapping} />
+          <p className="mt-2 text-xs text-neutral-600">You can change this later in the site&apos;s settings.</p>
+        </div>
+      ) : null}
+    </>
+  );
+}
