@@ -1,6 +1,8 @@
 import type { Block, ExtendedRecordMap } from "notion-types";
 import { getBlockIcon } from "notion-utils";
+import { renderToStaticMarkup } from "react-dom/server";
 import { NotionRenderer } from "react-notion-x";
+import { validBodyHtml } from "./valid-html";
 import { CodeBlock } from "./code-block";
 import { Equation } from "./equation";
 import { InlineCollection } from "./inline-collection";
@@ -36,7 +38,9 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
       ),
     ),
   );
-  return (
+  // react-notion-x's markup is repaired into valid HTML (valid-html.ts) before it joins the layout.
+  const { className, inner } = validBodyHtml(
+    renderToStaticMarkup(
     <NotionRenderer
       recordMap={merged}
       rootPageId={pageId}
@@ -54,8 +58,10 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
         Equation,
         Collection: (props: { block: { id: string; type: string; parent_table?: string } }) => <InlineCollection ctx={ctx} recordMap={recordMap} block={props.block} />,
       }}
-    />
+    />,
+    ),
   );
+  return <div className={className} dangerouslySetInnerHTML={{ __html: inner }} />;
 }
 
 /**

@@ -1,0 +1,69 @@
+import { DomUtils, ElementType, parseDocument } from "htmlparser2";
+import render from "dom-serializer";
+import { Element, isTag, type ChildNode } from "domhandler";
+
+/**
+ * react-notion-x writes a page body that no HTML validator accepts, and browsers and screen readers repair it each
+ * their own way: a second <main> (the body's root) inside our layout's <main>, a nested list as a sibling of its parent
+ * item (`<ul><li>A</li><ul>…</ul></ul>`), a <div> inside a heading's or a page link's <span>. This pass parses the
+ * body once (htmlparser2) and writes it back valid, keeping every element, its attributes and its order:
+ * - the root becomes the <div> returned (its classes kept, so the stylesheet still applies);
+ * - anything inside a list that is not an item moves into the item before it (as Notion shows it: indented under that
+ *   item), or gets an item of its own when there is none;
+ * - a <div> where only phrasing content may be becomes a <span class="as-block"> (site.css: `display:block`, as the div was).
+ * Serialising also escapes the raw ">" Prism leaves in highlighted code.
+ */
+
+type Node = ChildNode;
+
+/** Elements whose content model is phrasing only (the ones react-notion-x puts block elements in). */
+const PHRASING_ONLY = new Set(["span", "p", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "em", "b", "i", "u", "s", "code", "label", "button", "summary", "small", "sub", "sup", "mark"]);
+const LISTS = new Set(["ul", "ol"]);
+
+const isElement = (node: Node): node is Element => isTag(node);
+
+export function validBodyHtml(html: string): { className: string; inner: string } {
+  const doc = parseDocument(html, { decodeEntities: true });
+  const root = doc.children.find(isElement);
+  if (!root) return { className: "", inner: html };
+  repair(root, false);
+  return { className: root.attribs.class ?? "", inner: render(root.children, { encodeEntities: "utf8", decodeEntities: true }) };
+}
+
+function repair(element: Element, inPhrasing: boolean): void {
+  if (LISTS.has(element.name)) moveStraysIntoItems(element);
+  const phrasing = inPhrasing || PHRASING_ONLY.has(element.name);
+  for (const child of [...element.children]) {
+    const el = child as Node;
+    if (!isElement(el)) continue;
+    if (phrasing && el.name === "div") {
+      el.name = "span";
+      el.attribs.class = `${el.attribs.class ?? ""} as-block`.trim();
+    }
+    repair(el, phrasing);
+  }
+}
+
+/** A list's children that are not <li> (nested lists, blank blocks) go into the item before them. */
+function moveStraysIntoItems(list: Element): void {
+  let item: Element | null = null;
+  for (const child of [...list.children]) {
+    const node = child as Node;
+    if (isElement(node) && node.name === "li") {
+      item = node;
+      continue;
+    }
+    if (node.type === ElementType.Text && !node.data.trim()) continue;
+    if (!item) {
+      // No item to hold it (a list that starts with a nested list): an item of its own, unmarked.
+      const holder = new Element("li", { class: "notion-list-holder" });
+      DomUtils.prepend(node, holder);
+      DomUtils.removeElement(node);
+      DomUtils.appendChild(holder, node);
+      item = holder;
+      continue;
+    }
+    DomUtils.removeElement(node);
+    DomUtils.appendChild(item, node);
+  }
+}
