@@ -252,13 +252,17 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
         <Breadcrumbs ctx={ctx} node={node} />
         <PageHeader ctx={ctx} node={node} />
         {isCategory ? (
-          <ul className="article-list">
-            {node.children.map((article) => (
-              <li key={article.pageId}>
-                <a href={href(ctx, article.path)}>{article.title}</a>
-              </li>
-            ))}
-          </ul>
+          <>
+            {/* A category's own content (text, an inline database) shows as on every other site type, then its articles. */}
+            <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
+            <ul className="article-list">
+              {node.children.map((article) => (
+                <li key={article.pageId}>
+                  <a href={href(ctx, article.path)}>{article.title}</a>
+                </li>
+              ))}
+            </ul>
+          </>
         ) : (
           <>
             <PageTools ctx={ctx} node={node} />
