@@ -10,7 +10,9 @@ import { Element, isTag, type ChildNode } from "domhandler";
  * - the root becomes the <div> returned (its classes kept, so the stylesheet still applies);
  * - anything inside a list that is not an item moves into the item before it (as Notion shows it: indented under that
  *   item), or gets an item of its own when there is none;
- * - a <div> where only phrasing content may be becomes a <span class="as-block"> (site.css: `display:block`, as the div was).
+ * - a <div> where only phrasing content may be becomes a <span class="as-block"> (site.css: `display:block`, as the div was);
+ * - an image's <figcaption> inside the figure's inner box moves to the figure's end; an <iframe> loses `frameborder`
+ *   and `scrolling`.
  * Serialising also escapes the raw ">" Prism leaves in highlighted code.
  */
 
@@ -30,8 +32,13 @@ export function validBodyHtml(html: string): { className: string; inner: string 
   return { className: root.attribs.class ?? "", inner: render(root.children, { encodeEntities: "utf8", decodeEntities: true }) };
 }
 
-function repair(element: Element, inPhrasing: boolean): void {
+function repair(element: Element, inPhrasing: boolean, figure: Element | null = null): void {
   if (LISTS.has(element.name)) moveStraysIntoItems(element);
+  if (element.name === "iframe") {
+    // Deprecated presentational attributes react-notion-x still writes (site.css draws no frame border).
+    delete element.attribs.frameborder;
+    delete element.attribs.scrolling;
+  }
   const phrasing = inPhrasing || PHRASING_ONLY.has(element.name);
   for (const child of [...element.children]) {
     const el = child as Node;
@@ -40,7 +47,14 @@ function repair(element: Element, inPhrasing: boolean): void {
       el.name = "span";
       el.attribs.class = `${el.attribs.class ?? ""} as-block`.trim();
     }
-    repair(el, phrasing);
+    if (el.name === "figcaption" && element.name !== "figure") {
+      // An image's caption inside the figure's inner box: the figure's own last child, where a caption belongs.
+      DomUtils.removeElement(el);
+      if (figure) DomUtils.appendChild(figure, el);
+      else el.name = "div";
+      continue;
+    }
+    repair(el, phrasing, el.name === "figure" ? el : figure);
   }
 }
 
