@@ -4,6 +4,7 @@ import { databaseRowIds } from "@/notion/fetch-page";
 import { propertyText, propertyValue, viewColumns, type PropertyContext, type PropertyValue } from "./property-values";
 import { isImageIcon } from "@/site-model/tree-model";
 import { PRIVATE_MENTION_TEXT } from "./render/mentions";
+import { withRewrittenBlocks } from "./render/notion-block-rewrites";
 import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle, viewOf } from "@/notion/record-map";
 
 /**
@@ -49,7 +50,9 @@ function richText(value: unknown, links: MarkdownLinks, recordMap: ExtendedRecor
     .join("");
 }
 
-export function pageToMarkdown(recordMap: ExtendedRecordMap, pageId: string, links: MarkdownLinks, title?: string): string {
+export function pageToMarkdown(given: ExtendedRecordMap, pageId: string, links: MarkdownLinks, title?: string): string {
+  // The blocks the page shows in place of ones react-notion-x can't draw (a Drive file as a bookmark, …), as on the page.
+  const recordMap = withRewrittenBlocks(given, []);
   const lines: string[] = [];
   const root = blockOf(recordMap, pageId);
   lines.push(`# ${title ?? (pageTitle(root) || "Untitled")}`, "");

@@ -208,6 +208,10 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
           <h1>{siteName(ctx)}</h1>
           <SearchBox ctx={ctx} variant="large" />
         </div>
+        {/* The home page's own content, as on every site type; its sub-page links are the category cards below. */}
+        <div className="help-home-body">
+          <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
+        </div>
         {/* Pages with articles are categories; pages without (every row of a database used as the root) are articles. */}
         {categories.length ? (
         <ul className="category-grid">

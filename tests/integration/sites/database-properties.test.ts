@@ -197,8 +197,7 @@ describe("a database row published as a page (Damian Jones in 2020 NBA Players)"
   const row = all.find((b) => b.parent_table === "collection" && text(b.properties?.title) === "Damian Jones")!;
   const schema = valueOf<{ schema: Schema }>((map.collection as Rec)[row.parent_id])!.schema;
 
-  // A help desk's home is its category grid, not the root page's body: the row is published on the other two.
-  for (const type of ["simple", "docs"] as const) {
+  for (const type of TREE_TYPES) {
     it(`${type}: shows every stored property and every formula's result above the body`, async () => {
       const site = await renderRecorded(recorded, type, row.id);
       const html = norm(site.html.get("/")!);
