@@ -203,7 +203,7 @@ function databaseTable(recordMap: ExtendedRecordMap, block: Block, links: Markdo
     ...rows.map((row) => {
       const name = pageTitle(row) || "Untitled";
       const url = links.pageUrl(row.id);
-      return `| ${[url ? `[${cell(name)}](${url})` : cell(name), ...columns.map((c) => cell(propertyMarkdown(propertyValue(row, c, values))))].join(" | ")} |`;
+      return `| ${[url ? `[${cell(name)}](${url})` : cell(name), ...columns.map((c) => cell(isoDate(row, c) ?? propertyMarkdown(propertyValue(row, c, values))))].join(" | ")} |`;
     }),
   ];
 }
@@ -217,12 +217,21 @@ function rowPropertyLines(recordMap: ExtendedRecordMap, row: Block | undefined, 
   const format = (collection.format ?? {}) as { collection_page_properties?: { property: string; visible?: boolean }[] };
   const hidden = new Set((format.collection_page_properties ?? []).filter((p) => p.visible === false).map((p) => p.property));
   const columns = viewColumns(collection, { type: "table", format: { table_properties: [...(format.collection_page_properties ?? []), ...Object.keys(collection.schema ?? {}).map((property) => ({ property }))].filter((p) => !hidden.has(p.property)) } } as never);
-  const lines = columns.map((c) => ({ c, text: propertyMarkdown(propertyValue(row, c, values)) })).filter(({ text }) => text).map(({ c, text }) => `- **${c.name}:** ${text.replace(/\n/g, " ")}`);
+  const lines = columns.map((c) => ({ c, text: isoDate(row, c) ?? propertyMarkdown(propertyValue(row, c, values)) })).filter(({ text }) => text).map(({ c, text }) => `- **${c.name}:** ${text.replace(/\n/g, " ")}`);
   return lines.length ? [...lines, ""] : [];
 }
 
 function propertyContextFor(recordMap: ExtendedRecordMap, collection: Collection, links: MarkdownLinks): PropertyContext {
   return { recordMap, collection, fileHref: (url, rowId) => links.imageUrl(url, rowId), siteBlock: links.siteBlock };
+}
+
+/** A date property in Markdown as ISO dates (a range with "→"), which agents read without guessing a format. */
+function isoDate(row: Block, column: { key: string; type: string }): string | null {
+  if (column.type !== "date") return null;
+  const json = JSON.stringify((row.properties as Record<string, unknown> | undefined)?.[column.key] ?? null);
+  const start = json.match(/"start_date":"([^"]+)"/)?.[1];
+  const end = json.match(/"end_date":"([^"]+)"/)?.[1];
+  return start ? (end ? `${start} → ${end}` : start) : "";
 }
 
 /** A value in Markdown: links as links (web, mail and phone addresses, files), everything else as its text. */

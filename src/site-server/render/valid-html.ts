@@ -29,7 +29,7 @@ export function validBodyHtml(html: string): { className: string; inner: string 
   const root = doc.children.find(isElement);
   if (!root) return { className: "", inner: html };
   repair(root, false);
-  return { className: root.attribs.class ?? "", inner: render(root.children, { encodeEntities: "utf8", decodeEntities: true }) };
+  return { className: root.attribs.class ?? "", inner: render(root.children, { encodeEntities: "utf8", decodeEntities: true, emptyAttrs: true }) };
 }
 
 function repair(element: Element, inPhrasing: boolean, figure: Element | null = null): void {

@@ -177,7 +177,8 @@ describe("an inline database shows its view's visible properties, formatted like
         const raw = text(row.properties?.[key]);
         const entry = collection.schema[key]!;
         if (entry.type === "checkbox") expect(line).toContain(raw === "Yes" ? "| Yes" : "| No");
-        else if (entry.type === "date" && raw) expect(line).toContain(notionDay(JSON.stringify(row.properties?.[key]).match(/"start_date":"([^"]+)"/)![1]!));
+        // Markdown keeps ISO dates, which agents read without guessing a format.
+        else if (entry.type === "date" && raw) expect(line).toContain(`| ${JSON.stringify(row.properties?.[key]).match(/"start_date":"([^"]+)"/)![1]!}`);
         else if (entry.type === "multi_select") for (const name of raw.split(",").filter(Boolean)) expect(line).toContain(name);
         else if (entry.type === "file") for (const part of (row.properties?.[key] ?? []).filter((p) => p[0] !== ",")) expect(line).toContain(`[${String(part[0])}](`);
         else if (entry.type === "email" && raw.includes("@")) expect(line).toContain(`(mailto:${raw})`);
