@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { validBodyHtml } from "@/site-server/render/valid-html";
+
+/** The repair of react-notion-x's markup (valid-html.ts), on the shapes it writes. */
+describe("validBodyHtml", () => {
+  it("returns the root's classes and its content, so the caller's <div> replaces react-notion-x's <main>", () => {
+    const { className, inner } = validBodyHtml('<main class="notion notion-page"><p>Hi</p></main>');
+    expect(className).toBe("notion notion-page");
+    expect(inner).toBe("<p>Hi</p>");
+  });
+
+  it("moves a nested list (and any other non-item) into the item before it, keeping the order", () => {
+    const html = '<main class="notion"><ul class="notion-list"><li>A</li><ul class="notion-list"><li>A1</li><li>A2</li></ul><li>B</li><div class="notion-blank"> </div></ul></main>';
+    expect(validBodyHtml(html).inner).toBe('<ul class="notion-list"><li>A<ul class="notion-list"><li>A1</li><li>A2</li></ul></li><li>B<div class="notion-blank"> </div></li></ul>');
+  });
+
+  it("gives a list that starts with a nested list an item of its own", () => {
+    expect(validBodyHtml('<main class="n"><ol><ol><li>x</li></ol></ol></main>').inner).toBe('<ol><li class="notion-list-holder"><ol><li>x</li></ol></li></ol>');
+  });
+
+  it("writes a <div> inside a heading's <span> as a block <span>, and moves an image caption to its figure", () => {
+    const html = '<main class="n"><h2><span><div id="x" class="notion-header-anchor"></div>Title</span></h2><figure class="notion-asset-wrapper"><div><img src="/a.png" alt=""><figcaption>Cap</figcaption></div></figure></main>';
+    expect(validBodyHtml(html).inner).toBe(
+      '<h2><span><span id="x" class="notion-header-anchor as-block"></span>Title</span></h2><figure class="notion-asset-wrapper"><div><img src="/a.png" alt=""></div><figcaption>Cap</figcaption></figure>',
+    );
+  });
+
+  it("escapes the raw > Prism leaves in code and drops deprecated iframe attributes", () => {
+    const html = '<main class="n"><pre><code>a <span class="token operator">></span> b</code></pre><iframe src="https://x.example" frameborder="0" scrolling="auto" title="t"></iframe></main>';
+    expect(validBodyHtml(html).inner).toBe('<pre><code>a <span class="token operator">&gt;</span> b</code></pre><iframe src="https://x.example" title="t"></iframe>');
+  });
+});
