@@ -39,7 +39,7 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
     ),
   );
   // react-notion-x's markup is repaired into valid HTML (valid-html.ts) before it joins the layout.
-  const { className, inner } = validBodyHtml(
+  const { className, inner, preloads } = validBodyHtml(
     renderToStaticMarkup(
     <NotionRenderer
       recordMap={merged}
@@ -61,8 +61,19 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
     />,
     ),
   );
-  return <div className={className} dangerouslySetInnerHTML={{ __html: inner }} />;
+  return (
+    <>
+      {preloads.map((attribs, i) => (
+        <link key={i} {...reactAttributes(attribs)} />
+      ))}
+      <div className={className} dangerouslySetInnerHTML={{ __html: inner }} />
+    </>
+  );
 }
+
+/** HTML attribute names of a preload link as React's props (React writes them back as they were). */
+const REACT_NAMES: Record<string, string> = { imagesrcset: "imageSrcSet", imagesizes: "imageSizes", fetchpriority: "fetchPriority", crossorigin: "crossOrigin", referrerpolicy: "referrerPolicy" };
+const reactAttributes = (attribs: Record<string, string>) => Object.fromEntries(Object.entries(attribs).map(([name, value]) => [REACT_NAMES[name] ?? name, value]));
 
 /**
  * react-notion-x renders a simple table's header row with <td>; screen readers (and axe's td-has-header) need <th>.

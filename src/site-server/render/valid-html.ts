@@ -24,12 +24,18 @@ const LISTS = new Set(["ul", "ol"]);
 
 const isElement = (node: Node): node is Element => isTag(node);
 
-export function validBodyHtml(html: string): { className: string; inner: string } {
+/**
+ * `preloads`: the attributes of the `<link rel="preload">` elements React writes before the body for its images when
+ * the body is rendered on its own; the caller renders them again as React elements, so React hoists them into <head>.
+ */
+export function validBodyHtml(html: string): { className: string; inner: string; preloads: Record<string, string>[] } {
   const doc = parseDocument(html, { decodeEntities: true });
-  const root = doc.children.find(isElement);
-  if (!root) return { className: "", inner: html };
+  const top = doc.children.filter(isElement);
+  const root = top.find((el) => el.name !== "link");
+  const preloads = top.filter((el) => el.name === "link").map((el) => ({ ...el.attribs }));
+  if (!root) return { className: "", inner: html, preloads: [] };
   repair(root, false);
-  return { className: root.attribs.class ?? "", inner: render(root.children, { encodeEntities: "utf8", decodeEntities: true, emptyAttrs: true }) };
+  return { className: root.attribs.class ?? "", inner: render(root.children, { encodeEntities: "utf8", decodeEntities: true, emptyAttrs: true }), preloads };
 }
 
 function repair(element: Element, inPhrasing: boolean, figure: Element | null = null): void {

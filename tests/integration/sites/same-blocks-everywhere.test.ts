@@ -75,8 +75,12 @@ describe("the same blocks on every site type", () => {
       const sites = await allTypes(recorded, rootId);
       const simple = sites.get("simple")!;
       expect(simple.html.size).toBeGreaterThan(0);
+      const recordedBlocks = blocksOf(recorded);
       for (const [p, html] of simple.html) {
         const ids = blockIdsIn(html);
+        // A page with content shows it (its own block and its children).
+        const pageId = [...simple.model.pathOfPage].find(([, path]) => path === p)?.[0];
+        if (recordedBlocks.get(pageId ?? "")?.content?.length) expect(ids.length, `${p} has a body`).toBeGreaterThan(1);
         const databases = (html.match(/class="inline-collection /g) ?? []).length;
         for (const type of ["docs", "help_desk"] as const) {
           const other = sites.get(type)!.html.get(p);

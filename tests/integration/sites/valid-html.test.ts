@@ -86,6 +86,9 @@ describe("every page is valid HTML (html-validate:standard)", () => {
     it(`the demo workspace's ${key} page as a ${type} site: every page`, async () => {
       const site = await renderFromDir(WORKSPACE, type, pageIdOf(workspaceIndex[key] as string));
       expect(site.html.size).toBeGreaterThan(0);
+      // Pages with a Notion body have it (an empty one would validate too).
+      const withBody = [...site.html.values()].filter((html) => /<div class="notion [^"]*"><div class="notion-viewport"><\/div>[\s\S]{200}/.test(html));
+      expect(withBody.length).toBeGreaterThan(0);
       expect(await siteErrors(site, `${key} ${type}`)).toEqual([]);
     }, 60_000);
   }

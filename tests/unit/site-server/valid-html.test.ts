@@ -9,6 +9,13 @@ describe("validBodyHtml", () => {
     expect(inner).toBe("<p>Hi</p>");
   });
 
+  it("hands back the image preloads React writes before a body rendered on its own, and still finds the body", () => {
+    const { className, inner, preloads } = validBodyHtml('<link rel="preload" as="image" href="/_/img/a?w=64"/><main class="notion x"><p>Hi</p></main>');
+    expect(className).toBe("notion x");
+    expect(inner).toBe("<p>Hi</p>");
+    expect(preloads).toEqual([{ rel: "preload", as: "image", href: "/_/img/a?w=64" }]);
+  });
+
   it("moves a nested list (and any other non-item) into the item before it, keeping the order", () => {
     const html = '<main class="notion"><ul class="notion-list"><li>A</li><ul class="notion-list"><li>A1</li><li>A2</li></ul><li>B</li><div class="notion-blank"> </div></ul></main>';
     expect(validBodyHtml(html).inner).toBe('<ul class="notion-list"><li>A<ul class="notion-list"><li>A1</li><li>A2</li></ul></li><li>B<div class="notion-blank"> </div></li></ul>');
