@@ -1,7 +1,6 @@
 import type { Block, Collection, ExtendedRecordMap } from "notion-types";
 import { getTextContent } from "notion-utils";
-import { databaseRowIds } from "@/notion/fetch-page";
-import { propertyText, propertyValue, viewColumns, type PropertyContext, type PropertyValue } from "./property-values";
+import { propertyText, propertyValue, viewColumns, viewRowIds, type PropertyContext, type PropertyValue } from "./property-values";
 import { isImageIcon } from "@/site-model/tree-model";
 import { PRIVATE_MENTION_TEXT } from "./render/mentions";
 import { withRewrittenBlocks } from "./render/notion-block-rewrites";
@@ -190,7 +189,7 @@ function databaseTable(recordMap: ExtendedRecordMap, block: Block, links: Markdo
   if (!collectionId || !viewId || !collection) return [];
   const schema = (collection.schema ?? {}) as Record<string, { name?: string; type?: string }>;
   const columns = viewColumns(collection, viewOf(recordMap, viewId));
-  const rows = databaseRowIds(recordMap, collectionId, viewId)
+  const rows = viewRowIds(recordMap, collectionId, (block as { view_ids?: string[] }).view_ids ?? [], viewId)
     .map((id) => blockOf(recordMap, id))
     .filter((r): r is Block => Boolean(r));
   const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");

@@ -56,6 +56,29 @@ export function viewColumns(collection: Collection, view: CollectionView | undef
   return [...new Set(keys)].filter((key) => key !== "title" && schema[key]).map((key) => ({ key, name: schema[key]!.name ?? key, type: schema[key]!.type ?? "text" }));
 }
 
+/**
+ * The rows a view shows: its query's results — flat (`collection_group_results`, older `blockIds`) or grouped
+ * (`results:<type>:<value>` reducers, in group order) —, else another view's, else the collection's rows in the
+ * records (a recording without query results), so a view never shows empty while its rows are at hand.
+ */
+export function viewRowIds(recordMap: ExtendedRecordMap, collectionId: string, viewIds: string[], viewId: string): string[] {
+  const resultsOf = (id: string): string[] => {
+    const query = recordMap.collection_query?.[collectionId]?.[id] as unknown as Record<string, { blockIds?: string[] } | string[] | undefined> | undefined;
+    if (!query) return [];
+    const flat = (query.collection_group_results as { blockIds?: string[] } | undefined)?.blockIds ?? (Array.isArray(query.blockIds) ? query.blockIds : undefined);
+    if (flat?.length) return flat;
+    return [...new Set(Object.entries(query).flatMap(([key, value]) => (key.startsWith("results:") && value && !Array.isArray(value) ? (value.blockIds ?? []) : [])))];
+  };
+  for (const id of [viewId, ...viewIds.filter((v) => v !== viewId)]) {
+    const ids = resultsOf(id);
+    if (ids.length) return ids;
+  }
+  return Object.keys(recordMap.block).filter((id) => {
+    const block = blockOf(recordMap, id);
+    return block?.parent_table === "collection" && block.parent_id === collectionId && block.type === "page" && block.alive !== false;
+  });
+}
+
 /** A person's name as Notion shows it, from the record map's notion_user records. */
 export function userName(recordMap: ExtendedRecordMap, id: unknown): string {
   const user = getBlockValue(recordMap.notion_user?.[String(id)]) as { given_name?: string; family_name?: string; name?: string } | undefined;

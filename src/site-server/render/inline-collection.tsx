@@ -1,8 +1,7 @@
 import type { Block, Collection, CollectionView, ExtendedRecordMap } from "notion-types";
-import { databaseRowIds } from "@/notion/fetch-page";
 import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle, viewOf } from "@/notion/record-map";
 import { href, imageSrc, lookSrc, type RenderContext } from "./context";
-import { notionDate, propertyText, propertyValue, viewColumns, type Column, type PropertyContext, type SchemaEntry } from "../property-values";
+import { notionDate, propertyText, propertyValue, viewColumns, viewRowIds, type Column, type PropertyContext, type SchemaEntry } from "../property-values";
 import { PropertyCell } from "./property-cell";
 import { RowProperties } from "./row-properties";
 import { PageIcon } from "./page-header";
@@ -32,11 +31,8 @@ export function InlineCollection({ ctx, recordMap, block }: { ctx: RenderContext
   const collection = collectionId ? collectionOf(recordMap, collectionId) : undefined;
   if (!collectionId || !views.length || !collection) return null;
   const title = collectionTitle(collection);
-  const firstRows = databaseRowIds(recordMap, collectionId, views[0]!.id);
-  const viewBody = (view: CollectionView) => {
-    const ids = databaseRowIds(recordMap, collectionId, view.id);
-    return <CollectionViewBody ctx={ctx} recordMap={recordMap} collection={collection} view={view} rowIds={ids.length ? ids : firstRows} />;
-  };
+  const viewIds = views.map((v) => v.id);
+  const viewBody = (view: CollectionView) => <CollectionViewBody ctx={ctx} recordMap={recordMap} collection={collection} view={view} rowIds={viewRowIds(recordMap, collectionId, viewIds, view.id)} />;
   return (
     <section className={`inline-collection inline-collection-${views[0]!.type ?? "table"}`}>
       {/* Not a heading, as in Notion: a database title under an h1 would skip heading levels. */}
