@@ -29,7 +29,8 @@ const isElement = (node: Node): node is Element => isTag(node);
  * the body is rendered on its own; the caller renders them again as React elements, so React hoists them into <head>.
  */
 export function validBodyHtml(html: string): { className: string; inner: string; preloads: Record<string, string>[] } {
-  const doc = parseDocument(html, { decodeEntities: true });
+  // Attribute names as React wrote them (dateTime, viewBox): the serialiser writes them back unchanged.
+  const doc = parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: false });
   const top = doc.children.filter(isElement);
   const root = top.find((el) => el.name !== "link");
   const preloads = top.filter((el) => el.name === "link").map((el) => ({ ...el.attribs }));

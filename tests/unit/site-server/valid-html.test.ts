@@ -32,6 +32,12 @@ describe("validBodyHtml", () => {
     );
   });
 
+  it("keeps attribute names as React writes them (dateTime, viewBox)", () => {
+    const html = '<main class="n"><time dateTime="2026-11-10">Nov 10</time><svg viewBox="0 0 1 1"><path d="M0"></path></svg></main>';
+    // An empty SVG element is written self-closed, as HTML allows for foreign elements.
+    expect(validBodyHtml(html).inner).toBe('<time dateTime="2026-11-10">Nov 10</time><svg viewBox="0 0 1 1"><path d="M0"/></svg>');
+  });
+
   it("escapes the raw > Prism leaves in code and drops deprecated iframe attributes", () => {
     const html = '<main class="n"><pre><code>a <span class="token operator">></span> b</code></pre><iframe src="https://x.example" frameborder="0" scrolling="auto" title="t"></iframe></main>';
     expect(validBodyHtml(html).inner).toBe('<pre><code>a <span class="token operator">&gt;</span> b</code></pre><iframe src="https://x.example" title="t"></iframe>');
