@@ -43,8 +43,7 @@ function repair(element: Element, inPhrasing: boolean, figure: Element | null = 
   if (LISTS.has(element.name)) moveStraysIntoItems(element);
   if (element.name === "iframe") {
     // Deprecated presentational attributes react-notion-x still writes (site.css draws no frame border).
-    delete element.attribs.frameborder;
-    delete element.attribs.scrolling;
+    for (const name of Object.keys(element.attribs)) if (/^(frameborder|scrolling)$/i.test(name)) delete element.attribs[name];
   }
   const phrasing = inPhrasing || PHRASING_ONLY.has(element.name);
   for (const child of [...element.children]) {

@@ -39,7 +39,7 @@ describe("validBodyHtml", () => {
   });
 
   it("escapes the raw > Prism leaves in code and drops deprecated iframe attributes", () => {
-    const html = '<main class="n"><pre><code>a <span class="token operator">></span> b</code></pre><iframe src="https://x.example" frameborder="0" scrolling="auto" title="t"></iframe></main>';
+    const html = '<main class="n"><pre><code>a <span class="token operator">></span> b</code></pre><iframe src="https://x.example" frameBorder="0" scrolling="auto" title="t"></iframe></main>';
     expect(validBodyHtml(html).inner).toBe('<pre><code>a <span class="token operator">&gt;</span> b</code></pre><iframe src="https://x.example" title="t"></iframe>');
   });
 });
