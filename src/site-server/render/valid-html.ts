@@ -13,7 +13,7 @@ import { Element, isTag, type ChildNode } from "domhandler";
  * - a <div> where only phrasing content may be becomes a <span class="as-block"> (site.css: `display:block`, as the div was);
  * - an image's <figcaption> inside the figure's inner box moves to the figure's end; an <iframe> loses `frameborder`
  *   and `scrolling`.
- * Serialising also escapes the raw ">" Prism leaves in highlighted code.
+ * Text and attributes are written back exactly as React escaped them, except the raw ">" Prism leaves in code.
  */
 
 type Node = ChildNode;
@@ -29,14 +29,15 @@ const isElement = (node: Node): node is Element => isTag(node);
  * the body is rendered on its own; the caller renders them again as React elements, so React hoists them into <head>.
  */
 export function validBodyHtml(html: string): { className: string; inner: string; preloads: Record<string, string>[] } {
-  // Attribute names as React wrote them (dateTime, viewBox): the serialiser writes them back unchanged.
-  const doc = parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: false });
+  // Text and attributes stay exactly as React escaped them (no decoding, no re-encoding: untrusted Notion text never
+  // comes back unescaped), attribute names as React wrote them (dateTime, viewBox).
+  const doc = parseDocument(html, { decodeEntities: false, lowerCaseAttributeNames: false });
   const top = doc.children.filter(isElement);
   const root = top.find((el) => el.name !== "link");
   const preloads = top.filter((el) => el.name === "link").map((el) => ({ ...el.attribs }));
   if (!root) return { className: "", inner: html, preloads: [] };
   repair(root, false);
-  return { className: root.attribs.class ?? "", inner: render(root.children, { encodeEntities: "utf8", decodeEntities: true, emptyAttrs: true }), preloads };
+  return { className: root.attribs.class ?? "", inner: render(root.children, { decodeEntities: false, emptyAttrs: true }), preloads };
 }
 
 function repair(element: Element, inPhrasing: boolean, figure: Element | null = null): void {
@@ -47,6 +48,8 @@ function repair(element: Element, inPhrasing: boolean, figure: Element | null = 
   }
   const phrasing = inPhrasing || PHRASING_ONLY.has(element.name);
   for (const child of [...element.children]) {
+    // Prism leaves ">" raw in highlighted code; text is written back as it is, so it is escaped here.
+    if (child.type === ElementType.Text && element.name !== "script" && element.name !== "style") child.data = child.data.replace(/>/g, "&gt;");
     const el = child as Node;
     if (!isElement(el)) continue;
     if (phrasing && el.name === "div") {

@@ -32,6 +32,11 @@ describe("validBodyHtml", () => {
     );
   });
 
+  it("writes text and attributes back exactly as React escaped them (untrusted text never comes back unescaped)", () => {
+    const html = '<main class="n"><a title="&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" href="#a">&lt;script&gt;alert(1)&lt;/script&gt; &amp; &nbsp;🧭</a></main>';
+    expect(validBodyHtml(html).inner).toBe('<a title="&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" href="#a">&lt;script&gt;alert(1)&lt;/script&gt; &amp; &nbsp;🧭</a>');
+  });
+
   it("keeps attribute names as React writes them (dateTime, viewBox)", () => {
     const html = '<main class="n"><time dateTime="2026-11-10">Nov 10</time><svg viewBox="0 0 1 1"><path d="M0"></path></svg></main>';
     // An empty SVG element is written self-closed, as HTML allows for foreign elements.
