@@ -257,8 +257,11 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
         <PageHeader ctx={ctx} node={node} />
         {isCategory ? (
           <>
-            {/* A category's own content (text, an inline database) shows as on every other site type, then its articles. */}
-            <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
+            {/* A category's own content (text, an inline database) shows as on every other site type; its sub-page
+                links are the list of articles below. */}
+            <div className="help-home-body">
+              <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
+            </div>
             <ul className="article-list">
               {node.children.map((article) => (
                 <li key={article.pageId}>
