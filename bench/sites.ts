@@ -66,7 +66,7 @@ export async function benchSites(): Promise<BenchRow[]> {
   return rows;
 }
 
-function renderBench(): BenchRow {
+export function renderBench(): BenchRow {
   const body: BodyBlock[] = [];
   for (let i = 0; i < 100; i++) {
     body.push({ type: "header", text: `Section ${i}` });

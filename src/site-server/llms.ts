@@ -1,4 +1,5 @@
 import { getNotionFileUrl } from "notion-utils";
+import { blockOf } from "@/notion/record-map";
 import { pageToMarkdown, type MarkdownLinks } from "./markdown";
 import type { Route } from "@/site-model/site-model";
 import { absoluteUrl, imageSrc, siteName, type RenderContext } from "./render/context";
@@ -16,6 +17,8 @@ function links(ctx: RenderContext): MarkdownLinks {
       const url = imageSrc(ctx, src, blockId, 1200);
       return url ? (url.startsWith("/") ? `${ctx.origin}${url}` : url) : getNotionFileUrl(src) ? null : src;
     },
+    siteBlock: (id) => blockOf({ block: ctx.model.pageBlocks }, id),
+    rowProperties: ctx.model.kind === "tree",
   };
 }
 

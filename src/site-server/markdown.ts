@@ -1,9 +1,9 @@
-import type { Block, ExtendedRecordMap } from "notion-types";
+import type { Block, Collection, ExtendedRecordMap } from "notion-types";
 import { getTextContent } from "notion-utils";
-import { databaseRowIds } from "@/notion/fetch-page";
-import { rollupText } from "@/notion/rollups";
+import { propertyText, propertyValue, viewColumns, viewRowIds, type PropertyContext, type PropertyValue } from "./property-values";
 import { isImageIcon } from "@/site-model/tree-model";
 import { PRIVATE_MENTION_TEXT } from "./render/mentions";
+import { withRewrittenBlocks } from "./render/notion-block-rewrites";
 import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle, viewOf } from "@/notion/record-map";
 
 /**
@@ -16,6 +16,10 @@ export type MarkdownLinks = {
   pageUrl: (pageId: string) => string | null;
   /** Absolute URL of a block's image. */
   imageUrl: (src: string, blockId: string) => string | null;
+  /** A page of the site outside this page's records (a relation's rows). */
+  siteBlock?: (id: string) => Block | undefined;
+  /** Whether a row's own page lists its properties under its title (tree sites; database sites write their fields). */
+  rowProperties?: boolean;
 };
 
 type Decoration = [string, ...unknown[]];
@@ -45,7 +49,9 @@ function richText(value: unknown, links: MarkdownLinks, recordMap: ExtendedRecor
     .join("");
 }
 
-export function pageToMarkdown(recordMap: ExtendedRecordMap, pageId: string, links: MarkdownLinks, title?: string): string {
+export function pageToMarkdown(given: ExtendedRecordMap, pageId: string, links: MarkdownLinks, title?: string): string {
+  // The blocks the page shows in place of ones react-notion-x can't draw (a Drive file as a bookmark, …), as on the page.
+  const recordMap = withRewrittenBlocks(given, []);
   const lines: string[] = [];
   const root = blockOf(recordMap, pageId);
   lines.push(`# ${title ?? (pageTitle(root) || "Untitled")}`, "");
@@ -138,7 +144,7 @@ export function pageToMarkdown(recordMap: ExtendedRecordMap, pageId: string, lin
         }
         case "collection_view":
         case "collection_view_page": {
-          const table = databaseTable(recordMap, b, links, (value) => richText(value, links, recordMap));
+          const table = databaseTable(recordMap, b, links);
           if (!table.length) continue;
           for (const line of table) push(line);
           break;
@@ -166,50 +172,69 @@ export function pageToMarkdown(recordMap: ExtendedRecordMap, pageId: string, lin
     }
   };
   // A full-page database is its own content: its rows as a table.
-  if (root?.type === "collection_view_page") lines.push(...databaseTable(recordMap, root, links, (value) => richText(value, links, recordMap)), "");
+  if (root?.type === "collection_view_page") lines.push(...databaseTable(recordMap, root, links), "");
+  if (links.rowProperties) lines.push(...rowPropertyLines(recordMap, root, links));
   visit((root?.content as string[] | undefined) ?? [], "");
   return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
 }
 
 /**
  * A database on the page as a GFM table in its first view's order: the title (linked to the row's page when the
- * site publishes it) and the view's visible properties, each as its text.
+ * site publishes it) and the view's visible properties, each as the page shows it (property-values.ts), links kept.
  */
-function databaseTable(recordMap: ExtendedRecordMap, block: Block, links: MarkdownLinks, text: (value: unknown) => string): string[] {
+function databaseTable(recordMap: ExtendedRecordMap, block: Block, links: MarkdownLinks): string[] {
   const collectionId = collectionIdOf(recordMap, block);
   const viewId = (block as { view_ids?: string[] }).view_ids?.[0];
   const collection = collectionId ? collectionOf(recordMap, collectionId) : undefined;
   if (!collectionId || !viewId || !collection) return [];
   const schema = (collection.schema ?? {}) as Record<string, { name?: string; type?: string }>;
-  const view = viewOf(recordMap, viewId);
-  const listed = ((view?.format as Record<string, unknown> | undefined)?.[`${view?.type ?? "table"}_properties`] as { property: string; visible?: boolean }[] | undefined) ?? [];
-  const keys = (listed.length ? listed.filter((p) => p.visible !== false).map((p) => p.property) : Object.keys(schema)).filter((k) => k !== "title" && schema[k]);
-  const rows = databaseRowIds(recordMap, collectionId, viewId)
+  const columns = viewColumns(collection, viewOf(recordMap, viewId));
+  const rows = viewRowIds(recordMap, collectionId, (block as { view_ids?: string[] }).view_ids ?? [], viewId)
     .map((id) => blockOf(recordMap, id))
     .filter((r): r is Block => Boolean(r));
   const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
-  const props = (row: Block) => (row.properties ?? {}) as Record<string, unknown>;
-  const valueOf = (row: Block, key: string) => {
-    const value = props(row)[key];
-    const date = JSON.stringify(value ?? null).match(/"start_date":"([^"]+)"/)?.[1];
-    if (date) return date;
-    if (schema[key]?.type === "checkbox") return getTextContent((value ?? []) as never) === "Yes" ? "Yes" : "No";
-    // The private API stores no rollup results: computed from the related rows, as on the page (rollups.ts).
-    if (schema[key]?.type === "rollup") {
-      const lookup = { block: (id: string) => blockOf(recordMap, id), collection: (id: string) => collectionOf(recordMap, id) };
-      return rollupText(row, schema as never, key, lookup) || text(value);
-    }
-    return text(value);
-  };
+  const values = propertyContextFor(recordMap, collection, links);
   const title = collectionTitle(collection);
   return [
     ...(title ? [`**${title}**`, ""] : []),
-    `| ${[schema.title?.name ?? "Name", ...keys.map((k) => schema[k]!.name ?? k)].map(cell).join(" | ")} |`,
-    `| ${["---", ...keys.map(() => "---")].join(" | ")} |`,
+    `| ${[schema.title?.name ?? "Name", ...columns.map((c) => c.name)].map(cell).join(" | ")} |`,
+    `| ${["---", ...columns.map(() => "---")].join(" | ")} |`,
     ...rows.map((row) => {
       const name = pageTitle(row) || "Untitled";
       const url = links.pageUrl(row.id);
-      return `| ${[url ? `[${cell(name)}](${url})` : cell(name), ...keys.map((k) => cell(valueOf(row, k)))].join(" | ")} |`;
+      return `| ${[url ? `[${cell(name)}](${url})` : cell(name), ...columns.map((c) => cell(isoDate(row, c) ?? propertyMarkdown(propertyValue(row, c, values))))].join(" | ")} |`;
     }),
   ];
+}
+
+/** A database row's own page: its properties as a list under the title, as the page shows them above the body. */
+function rowPropertyLines(recordMap: ExtendedRecordMap, row: Block | undefined, links: MarkdownLinks): string[] {
+  if (!row || row.parent_table !== "collection") return [];
+  const collection = collectionOf(recordMap, row.parent_id);
+  if (!collection) return [];
+  const values = propertyContextFor(recordMap, collection, links);
+  const format = (collection.format ?? {}) as { collection_page_properties?: { property: string; visible?: boolean }[] };
+  const hidden = new Set((format.collection_page_properties ?? []).filter((p) => p.visible === false).map((p) => p.property));
+  const columns = viewColumns(collection, { type: "table", format: { table_properties: [...(format.collection_page_properties ?? []), ...Object.keys(collection.schema ?? {}).map((property) => ({ property }))].filter((p) => !hidden.has(p.property)) } } as never);
+  const lines = columns.map((c) => ({ c, text: isoDate(row, c) ?? propertyMarkdown(propertyValue(row, c, values)) })).filter(({ text }) => text).map(({ c, text }) => `- **${c.name}:** ${text.replace(/\n/g, " ")}`);
+  return lines.length ? [...lines, ""] : [];
+}
+
+function propertyContextFor(recordMap: ExtendedRecordMap, collection: Collection, links: MarkdownLinks): PropertyContext {
+  return { recordMap, collection, fileHref: (url, rowId) => links.imageUrl(url, rowId), siteBlock: links.siteBlock };
+}
+
+/** A date property in Markdown as ISO dates (a range with "→"), which agents read without guessing a format. */
+function isoDate(row: Block, column: { key: string; type: string }): string | null {
+  if (column.type !== "date") return null;
+  const json = JSON.stringify((row.properties as Record<string, unknown> | undefined)?.[column.key] ?? null);
+  const start = json.match(/"start_date":"([^"]+)"/)?.[1];
+  const end = json.match(/"end_date":"([^"]+)"/)?.[1];
+  return start ? (end ? `${start} → ${end}` : start) : "";
+}
+
+/** A value in Markdown: links as links (web, mail and phone addresses, files), everything else as its text. */
+function propertyMarkdown(value: PropertyValue): string {
+  if (value.kind !== "links") return propertyText(value);
+  return value.links.map((l) => (/^(https?:|mailto:|tel:|\/)/i.test(l.href) ? `[${l.text.replace(/([\\[\]])/g, "\\$1")}](${l.href.replace(/[()\s]/g, encodeURIComponent)})` : l.text)).join(", ");
 }

@@ -47,7 +47,7 @@ export function renderChatPage({ site, siteName, embed, scriptSrc }: { site: Pub
             <div id="log" aria-live="polite">
               <div className="msg assistant">{ai.welcomeMessage}</div>
               {ai.suggestedQuestions.length ? (
-                <div className="suggested" aria-label="Suggested questions">
+                <div className="suggested" role="group" aria-label="Suggested questions">
                   {ai.suggestedQuestions.map((q) => (
                     <button key={q} type="button" data-question={q}>
                       {q}

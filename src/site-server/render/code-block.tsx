@@ -130,7 +130,8 @@ export function CodeBlock({ block }: { block: NotionCodeBlock }) {
   const caption = (block.properties as { caption?: unknown } | undefined)?.caption;
   return (
     <figure className="code-block">
-      <figcaption className="code-language">{language}</figcaption>
+      {/* A figure has one caption: the language is a label, the block's caption (if any) the figcaption. */}
+      <span className="code-language">{language}</span>
       {/* Prism escapes the code and only adds spans of its own. */}
       <pre className={`language-${id}`}>
         <code className={`language-${id}`} dangerouslySetInnerHTML={{ __html: html }} />

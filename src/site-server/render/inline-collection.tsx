@@ -1,34 +1,18 @@
 import type { Block, Collection, CollectionView, ExtendedRecordMap } from "notion-types";
-import { getBlockValue, getTextContent } from "notion-utils";
-import { databaseRowIds } from "@/notion/fetch-page";
 import { blockOf, collectionIdOf, collectionOf, collectionTitle, pageTitle, viewOf } from "@/notion/record-map";
-import { relationText, rollupText, type RollupLookup } from "@/notion/rollups";
-import { href, lookSrc, type RenderContext } from "./context";
+import { href, imageSrc, lookSrc, type RenderContext } from "./context";
+import { notionDate, propertyText, propertyValue, viewColumns, viewRowIds, type Column, type PropertyContext, type SchemaEntry } from "../property-values";
+import { PropertyCell } from "./property-cell";
+import { RowProperties } from "./row-properties";
 import { PageIcon } from "./page-header";
 
 /**
  * A database inside a page, rendered statically in the shape of each view: a table, a gallery of cards (with the
  * rows' covers), a list, or a board of columns; rows with their icons, the view's visible properties in its order,
  * dates as Notion writes them. Several views are tabs made of <details> that open one at a time, with no script.
- * Row pages themselves (react-notion-x asks for a Collection above a row's body) render nothing: our layouts show
- * their properties.
+ * Row pages themselves (react-notion-x asks for a Collection above a row's body) get their property block
+ * (row-properties.tsx) on tree sites; database sites' layouts show the fields they map.
  */
-
-type SchemaEntry = { name?: string; type?: string; options?: { value: string }[] } & Record<string, unknown>;
-type Cell = { key: string; name: string; type: string };
-
-/** Notion's default date format: "Mar 14, 2025", a range as "Mar 14, 2025 → Mar 20, 2025". */
-const NOTION_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const notionDate = (iso: string) => {
-  const at = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
-  return Number.isFinite(at) ? NOTION_DATE.format(at) : iso;
-};
-
-/** A person's name as Notion shows it, from the record map's notion_user records. */
-function userName(recordMap: ExtendedRecordMap, id: unknown): string {
-  const user = getBlockValue(recordMap.notion_user?.[String(id)]) as { given_name?: string; family_name?: string; name?: string } | undefined;
-  return [user?.given_name, user?.family_name].filter(Boolean).join(" ") || user?.name || "";
-}
 
 /** A row's date property (start, end) as ISO dates, for calendar and timeline views. */
 function dateRange(row: Block, key: string): { start: string; end: string } | null {
@@ -38,53 +22,17 @@ function dateRange(row: Block, key: string): { start: string; end: string } | nu
   return { start, end: json.match(/"end_date":"(\d{4}-\d{2}-\d{2})/)?.[1] ?? start };
 }
 
-/**
- * A cell as Notion shows it. People, creators and editors are named from the record map's users; created/edited
- * times come from the row itself; formula results are shown as Notion stored them; relations as the related rows'
- * titles, and rollups computed from those rows (rollups.ts), else as Notion stored them (the official API's).
- */
-function cellText(row: Block, cell: Cell, recordMap?: ExtendedRecordMap, related?: { schema: Record<string, SchemaEntry>; lookup: RollupLookup }): string {
-  const record = row as Block & { created_by_id?: string; last_edited_by_id?: string };
-  if (related && cell.type === "relation") return relationText(row, cell.key, related.lookup);
-  if (related && cell.type === "rollup") {
-    const computed = rollupText(row, related.schema, cell.key, related.lookup);
-    if (computed) return computed;
-  }
-  if (cell.type === "created_by") return recordMap ? userName(recordMap, record.created_by_id) : "";
-  if (cell.type === "last_edited_by") return recordMap ? userName(recordMap, record.last_edited_by_id) : "";
-  if (cell.type === "created_time" || cell.type === "last_edited_time") {
-    const at = cell.type === "created_time" ? row.created_time : row.last_edited_time;
-    return typeof at === "number" ? notionDate(new Date(at).toISOString()) : "";
-  }
-  const value = (row.properties as Record<string, unknown> | undefined)?.[cell.key];
-  if (!Array.isArray(value)) return "";
-  if (cell.type === "date") {
-    const json = JSON.stringify(value);
-    const start = json.match(/"start_date":"([^"]+)"/)?.[1];
-    const end = json.match(/"end_date":"([^"]+)"/)?.[1];
-    if (start) return end ? `${notionDate(start)} → ${notionDate(end)}` : notionDate(start);
-  }
-  if (cell.type === "person" && recordMap) {
-    const names = (value as unknown[][]).flatMap((part) => ((part?.[1] as unknown[][] | undefined) ?? []).filter((d) => d?.[0] === "u").map((d) => userName(recordMap, d[1])));
-    if (names.some(Boolean)) return names.filter(Boolean).join(", ");
-  }
-  if (cell.type === "checkbox") return getTextContent(value as never) === "Yes" ? "✓" : "";
-  return getTextContent(value as never).replace(/,/g, cell.type === "multi_select" ? ", " : ",");
-}
-
 export function InlineCollection({ ctx, recordMap, block }: { ctx: RenderContext; recordMap: ExtendedRecordMap; block: { id: string; type: string } }) {
-  if (block.type === "page") return null;
+  // A row's own page: react-notion-x asks for its collection above the body; tree sites show the row's properties.
+  if (block.type === "page") return ctx.model.kind === "tree" ? <RowProperties ctx={ctx} recordMap={recordMap} rowId={block.id} /> : null;
   const full = blockOf(recordMap, block.id);
   const collectionId = full ? collectionIdOf(recordMap, full) : undefined;
   const views = ((full as { view_ids?: string[] } | undefined)?.view_ids ?? []).map((id) => viewOf(recordMap, id)).filter((v): v is CollectionView => Boolean(v));
   const collection = collectionId ? collectionOf(recordMap, collectionId) : undefined;
   if (!collectionId || !views.length || !collection) return null;
   const title = collectionTitle(collection);
-  const firstRows = databaseRowIds(recordMap, collectionId, views[0]!.id);
-  const viewBody = (view: CollectionView) => {
-    const ids = databaseRowIds(recordMap, collectionId, view.id);
-    return <CollectionViewBody ctx={ctx} recordMap={recordMap} collection={collection} view={view} rowIds={ids.length ? ids : firstRows} />;
-  };
+  const viewIds = views.map((v) => v.id);
+  const viewBody = (view: CollectionView) => <CollectionViewBody ctx={ctx} recordMap={recordMap} collection={collection} view={view} rowIds={viewRowIds(recordMap, collectionId, viewIds, view.id)} />;
   return (
     <section className={`inline-collection inline-collection-${views[0]!.type ?? "table"}`}>
       {/* Not a heading, as in Notion: a database title under an h1 would skip heading levels. */}
@@ -111,18 +59,20 @@ const VIEW_NAMES: Record<string, string> = { table: "Table", list: "List", galle
 function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx: RenderContext; recordMap: ExtendedRecordMap; collection: Collection; view: CollectionView; rowIds: string[] }) {
   const schema = (collection.schema ?? {}) as Record<string, SchemaEntry>;
   const format = (view.format ?? {}) as Record<string, unknown>;
-  const listed = (format[`${view.type ?? "table"}_properties`] as { property: string; visible?: boolean }[] | undefined) ?? [];
-  const cells: Cell[] = (listed.length ? listed.filter((p) => p.visible !== false).map((p) => p.property) : Object.keys(schema))
-    .filter((key) => key !== "title" && schema[key])
-    .map((key) => ({ key, name: schema[key]!.name ?? key, type: schema[key]!.type ?? "text" }));
+  const cells = viewColumns(collection, view);
   const rows = rowIds.map((id) => blockOf(recordMap, id)).filter((b): b is Block => b !== undefined);
-  // Related rows: fetched with the page as mentions, or pages of the site.
-  const lookup: RollupLookup = {
-    block: (id) => blockOf(recordMap, id) ?? blockOf({ block: ctx.model.pageBlocks }, id),
-    collection: (id) => collectionOf(recordMap, id),
-    userName: (id) => userName(recordMap, id),
-  };
-  const related = { schema, lookup };
+  const values = propertyContextOf(ctx, recordMap, collection);
+  const cell = (row: Block, c: Column) => propertyValue(row, c, values);
+  // Non-empty values of a card (list, gallery, board), each in its own element.
+  const cardCells = (row: Block) =>
+    cells.map((c) => {
+      const value = cell(row, c);
+      return value.kind === "empty" ? null : (
+        <span key={c.key} className="card-property" data-property={c.name}>
+          <PropertyCell value={value} />
+        </span>
+      );
+    });
   const rowTitle = (row: Block) => {
     const path = ctx.model.pathOfPage.get(row.id);
     const text = pageTitle(row) || "Untitled";
@@ -160,7 +110,9 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
               <tr key={row.id}>
                 <th scope="row">{rowTitle(row)}</th>
                 {cells.map((c) => (
-                  <td key={c.key}>{cellText(row, c, recordMap, related)}</td>
+                  <td key={c.key}>
+                    <PropertyCell value={cell(row, c)} />
+                  </td>
                 ))}
               </tr>
             ))}
@@ -169,24 +121,32 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
       </div>
     );
   } else if (view.type === "board") {
-    const by = (format.board_columns_by as { property?: string } | undefined)?.property;
-    const groupCell: Cell | undefined = by && schema[by] ? { key: by, name: schema[by]!.name ?? by, type: schema[by]!.type ?? "select" } : undefined;
+    // The property the board is grouped by: board_columns_by, older recordings' query2.group_by, else the first select or status.
+    const query2 = ((view as { query2?: { group_by?: string } }).query2 ?? {}) as { group_by?: string };
+    const by = [(format.board_columns_by as { property?: string } | undefined)?.property, query2.group_by, Object.keys(schema).find((k) => schema[k]?.type === "select" || schema[k]?.type === "status")].find(
+      (k): k is string => typeof k === "string" && Boolean(schema[k]),
+    );
+    const groupCell: Column | undefined = by ? { key: by, name: schema[by]!.name ?? by, type: schema[by]!.type ?? "select" } : undefined;
+    const groupOf = (row: Block) => (groupCell ? propertyText(cell(row, groupCell)) : "");
     const names = ((format.board_columns as { value?: { value?: string } }[] | undefined) ?? []).map((c) => c.value?.value).filter((v): v is string => Boolean(v));
+    for (const option of groupCell ? (schema[groupCell.key]?.options ?? []) : []) if (!names.includes(option.value)) names.push(option.value);
     for (const row of rows) {
-      const value = groupCell ? cellText(row, groupCell) : "";
-      if (value && !names.includes(value)) names.push(value);
+      const value = groupOf(row);
+      if (!names.includes(value)) names.push(value);
     }
+    const columns = names.map((name) => ({ name, rows: rows.filter((row) => groupOf(row) === name) })).filter((c) => c.rows.length || c.name);
     body = (
       <div className="inline-board">
-        {names.map((name) => (
-          <section key={name}>
-            <h4>{name}</h4>
+        {columns.map((column) => (
+          <section key={column.name}>
+            <h4>{column.name || `No ${groupCell?.name ?? "value"}`}</h4>
             <ul>
-              {rows
-                .filter((row) => groupCell && cellText(row, groupCell) === name)
-                .map((row) => (
-                  <li key={row.id}>{rowTitle(row)}</li>
-                ))}
+              {column.rows.map((row) => (
+                <li key={row.id}>
+                  {rowTitle(row)}
+                  {cardCells(row)}
+                </li>
+              ))}
             </ul>
           </section>
         ))}
@@ -220,10 +180,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
           <li key={row.id}>
             {galleryCover(row)}
             <strong>{rowTitle(row)}</strong>
-            {cells.map((c) => {
-              const text = cellText(row, c, recordMap, related);
-              return text ? <span key={c.key}>{text}</span> : null;
-            })}
+            {cardCells(row)}
           </li>
         ))}
       </ul>
@@ -234,10 +191,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
         {rows.map((row) => (
           <li key={row.id}>
             {rowTitle(row)}
-            {cells.map((c) => {
-              const text = cellText(row, c, recordMap, related);
-              return text ? <span key={c.key}> · {text}</span> : null;
-            })}
+            {cardCells(row)}
           </li>
         ))}
       </ul>
@@ -310,4 +264,14 @@ function CalendarMonths({ dated, rowTitle }: { dated: { row: Block; range: { sta
       })}
     </div>
   );
+}
+
+/** What property values need from the page and the site: users and rows of the page's records, site pages, files through the image route. */
+export function propertyContextOf(ctx: RenderContext, recordMap: ExtendedRecordMap, collection: Collection): PropertyContext {
+  return {
+    recordMap: { ...recordMap, notion_user: { ...ctx.model.rootRecordMap.notion_user, ...recordMap.notion_user } },
+    collection,
+    fileHref: (url, rowId) => imageSrc(ctx, url, rowId),
+    siteBlock: (id) => blockOf({ block: ctx.model.pageBlocks }, id),
+  };
 }

@@ -1,6 +1,8 @@
 import type { Block, ExtendedRecordMap } from "notion-types";
 import { getBlockIcon } from "notion-utils";
+import { renderToStaticMarkup } from "react-dom/server";
 import { NotionRenderer } from "react-notion-x";
+import { validBodyHtml } from "./valid-html";
 import { CodeBlock } from "./code-block";
 import { Equation } from "./equation";
 import { InlineCollection } from "./inline-collection";
@@ -38,7 +40,9 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
       ),
     ),
   );
-  return (
+  // react-notion-x's markup is repaired into valid HTML (valid-html.ts) before it joins the layout.
+  const { className, inner, preloads } = validBodyHtml(
+    renderToStaticMarkup(
     <NotionRenderer
       recordMap={merged}
       rootPageId={pageId}
@@ -56,9 +60,22 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
         Equation,
         Collection: (props: { block: { id: string; type: string; parent_table?: string } }) => <InlineCollection ctx={ctx} recordMap={recordMap} block={props.block} />,
       }}
-    />
+    />,
+    ),
+  );
+  return (
+    <>
+      {preloads.map((attribs, i) => (
+        <link key={i} {...reactAttributes(attribs)} />
+      ))}
+      <div className={className} dangerouslySetInnerHTML={{ __html: inner }} />
+    </>
   );
 }
+
+/** HTML attribute names of a preload link as React's props (React writes them back as they were). */
+const REACT_NAMES: Record<string, string> = { imagesrcset: "imageSrcSet", imagesizes: "imageSizes", fetchpriority: "fetchPriority", crossorigin: "crossOrigin", referrerpolicy: "referrerPolicy" };
+const reactAttributes = (attribs: Record<string, string>) => Object.fromEntries(Object.entries(attribs).map(([name, value]) => [REACT_NAMES[name] ?? name, value]));
 
 /**
  * react-notion-x renders a simple table's header row with <td>; screen readers (and axe's td-has-header) need <th>.

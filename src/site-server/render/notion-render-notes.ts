@@ -1,9 +1,9 @@
 /**
- * react-notion-x logs a line per missing block, user or emoji on every render ("\"p\" missing block <id>"), which
+ * react-notion-x logs a line per missing block, user or emoji, and a block type it cannot draw, on every render ("\"p\" missing block <id>"), which
  * floods the log on real pages that mention pages outside the site. While one page renders (synchronously), those
  * lines are counted and then written as one line for the page.
  */
-const NOTE = /^("[^"]*" )?missing (block|user|custom emoji)|^Unsupported external_object_instance|^unsupported text format/;
+const NOTE = /^("[^"]*" )?missing (block|user|custom emoji)|^Unsupported external_object_instance|^Unsupported block type|^unsupported text format/;
 
 export function withRenderNotes<T>(label: string, render: () => T): T {
   const original = console.log;
@@ -12,7 +12,8 @@ export function withRenderNotes<T>(label: string, render: () => T): T {
     const first = typeof args[0] === "string" ? args[0] : "";
     const match = NOTE.exec(first);
     if (!match) return original(...args);
-    const kind = match[2] ? `missing ${match[2]}` : first.split(" ").slice(0, 2).join(" ");
+    const words = first.split(" ");
+    const kind = match[2] ? `missing ${match[2]}` : first.startsWith("Unsupported block type") ? `unsupported block ${words[3] ?? ""}`.trim() : words.slice(0, 2).join(" ");
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   };
   try {

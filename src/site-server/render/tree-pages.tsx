@@ -208,6 +208,10 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
           <h1>{siteName(ctx)}</h1>
           <SearchBox ctx={ctx} variant="large" />
         </div>
+        {/* The home page's own content, as on every site type; its sub-page links are the category cards below. */}
+        <div className="help-home-body">
+          <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
+        </div>
         {/* Pages with articles are categories; pages without (every row of a database used as the root) are articles. */}
         {categories.length ? (
         <ul className="category-grid">
@@ -252,13 +256,20 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
         <Breadcrumbs ctx={ctx} node={node} />
         <PageHeader ctx={ctx} node={node} />
         {isCategory ? (
-          <ul className="article-list">
-            {node.children.map((article) => (
-              <li key={article.pageId}>
-                <a href={href(ctx, article.path)}>{article.title}</a>
-              </li>
-            ))}
-          </ul>
+          <>
+            {/* A category's own content (text, an inline database) shows as on every other site type; its sub-page
+                links are the list of articles below. */}
+            <div className="help-home-body">
+              <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
+            </div>
+            <ul className="article-list">
+              {node.children.map((article) => (
+                <li key={article.pageId}>
+                  <a href={href(ctx, article.path)}>{article.title}</a>
+                </li>
+              ))}
+            </ul>
+          </>
         ) : (
           <>
             <PageTools ctx={ctx} node={node} />
