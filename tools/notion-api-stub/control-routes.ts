@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type http from "node:http";
-import { sendJson } from "../shared/http";
+import { readControlBody, sendJson } from "../shared/http";
 import { dashed } from "../shared/notion-ids";
 import { editRoutes } from "./control-edits";
 import { tokenOr404, withBody, type ControlHandler, type Reply } from "./control-handler";
-import { HttpError, readBody } from "./errors";
+import { HttpError, MAX_BODY } from "./errors";
 import { controlBodies, faultSchema } from "./schemas";
 import { newSecret, resetState, type StubState, type Token } from "./state";
 import { webhookSettingsSchema } from "./webhooks";
@@ -110,13 +110,9 @@ export async function handleControl(stub: StubState, route: string, req: http.In
   const reply: Reply = (status, body) => sendJson(res, status, body);
   if (req.method === "GET" && answerGet(stub, route, reply)) return;
   if (req.method !== "POST") return reply(405, { message: "Method not allowed" });
-  let body: unknown = {};
-  try {
-    const text = await readBody(req);
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    return reply(400, { message: "Body must be JSON" });
-  }
+  const read = await readControlBody(req, MAX_BODY);
+  if (!read.ok) return reply(400, { message: "Body must be JSON" });
+  const { body } = read;
   const handler = Object.hasOwn(POST_ROUTES, route) ? POST_ROUTES[route] : undefined;
   if (!handler) return reply(404, { message: "Unknown control route" });
   try {

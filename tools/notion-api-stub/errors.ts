@@ -4,7 +4,7 @@ import { readBody as readCappedBody, sendJson } from "../shared/http";
 
 /** How the stand-in answers errors the way Notion does, and reads bodies no larger than Notion would take. */
 
-const MAX_BODY = 1024 * 1024;
+export const MAX_BODY = 1024 * 1024;
 
 export const readBody = (req: http.IncomingMessage) => readCappedBody(req, MAX_BODY);
 

@@ -1,6 +1,6 @@
 import type http from "node:http";
-import { sendJson } from "../shared/http";
-import { invalidInput, readBody } from "./http";
+import { readControlBody, sendJson } from "../shared/http";
+import { invalidInput, MAX_BODY } from "./http";
 import { faultSchema, rateLimitSchema, recordsSchema, touchSchema } from "./schemas";
 import { resetState, touch, type StubState } from "./state";
 import { addRecordMap } from "./store";
@@ -47,13 +47,9 @@ export async function handleControl(stub: StubState, route: string, req: http.In
   if (route === "calls" && req.method === "GET") return reply(200, stub.calls);
   if (route === "rate" && req.method === "GET") return reply(200, stub.rate.stats());
   if (req.method !== "POST") return reply(405, { message: "Method not allowed" });
-  let body: unknown = {};
-  try {
-    const text = await readBody(req);
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    return reply(400, invalidInput);
-  }
+  const read = await readControlBody(req, MAX_BODY);
+  if (!read.ok) return reply(400, invalidInput);
+  const { body } = read;
   const handler = Object.hasOwn(POST_ROUTES, route) ? POST_ROUTES[route] : undefined;
   if (!handler) return reply(404, { message: "Unknown control route" });
   handler(stub, body, reply);

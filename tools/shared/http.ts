@@ -24,3 +24,13 @@ export function readBody(req: http.IncomingMessage, maxBytes: number): Promise<s
     req.on("error", reject);
   });
 }
+
+/** A control request's JSON body (`{}` when empty), or `{ok: false}` when it is not JSON or too large. */
+export async function readControlBody(req: http.IncomingMessage, maxBytes: number): Promise<{ ok: true; body: unknown } | { ok: false }> {
+  try {
+    const text = await readBody(req, maxBytes);
+    return { ok: true, body: text ? JSON.parse(text) : {} };
+  } catch {
+    return { ok: false };
+  }
+}
