@@ -38,6 +38,39 @@ const config = [
       "pagewright/client-boundary": ["error", { srcRoot: path.join(ROOT, "src") }],
     },
   },
+  // Size: no file in src/ over 400 lines, no function over 120, counting every line (comments and blank lines
+  // included), so a file can't stay under the limit by squeezing out its explanations.
+  {
+    files: ["src/**/*.{ts,tsx,mts}"],
+    rules: {
+      "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }],
+      "max-lines-per-function": ["error", { max: 120, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  // TO EMPTY: the files that break the size rules today, each to be split and then struck from this list. Add
+  // nothing here: a new file or function over the limit is split instead.
+  {
+    files: [
+      "src/db/schema.ts", // 836 lines: to split into one file per domain
+      "src/rpc/site-methods.ts", // 459 lines: to split by area
+    ],
+    rules: { "max-lines": "off" },
+  },
+  {
+    files: [
+      "src/app/(app)/new-site/new-site-form.tsx", // NewSiteForm, 256 lines
+      "src/app/(app)/new-site/connected-page-picker.tsx", // ConnectedPagePicker, 160
+      "src/app/(app)/dashboard/sites/[[]siteId]/sections/assistant.tsx", // AssistantSection, 181
+      "src/app/(app)/dashboard/sites/[[]siteId]/sections/domain.tsx", // DomainSection, 145
+      "src/app/(app)/dashboard/sites/[[]siteId]/sections/agents.tsx", // AgentsPanel, 121
+      "src/auth/auth-options.ts", // authOptionsFor, 122
+      "src/notion/budget/notion-budget.ts", // createNotionBudget, 185
+      "src/notion/site-content.ts", // createContentService, 163
+      "src/site-server/markdown.ts", // pageToMarkdown, 125
+      "src/site-server/render/inline-collection.tsx", // CollectionViewBody, 137
+    ],
+    rules: { "max-lines-per-function": "off" },
+  },
   {
     // Framework-free core and page model: no Next or React (the layers above say which of our modules they may use).
     files: ["src/core/**/*.ts", "src/site-model/**/*.ts"],

@@ -13,7 +13,6 @@ import { createHostClassifier, isLoopbackTlsAsk } from "@/site-server/classify-h
 import { createSiteServer } from "@/site-server";
 import { sendPlainHtml } from "@/site-server/respond";
 import { serveAppWidget } from "@/site-server/endpoints/assets";
-import { startRefreshWorker } from "@/runtime/refresh-worker";
 import { watchStarter } from "@/runtime/starter-watch";
 import { answerMetrics, createMetrics } from "@/runtime/metrics";
 import { processCounters } from "@/lib/process-counters";
@@ -112,8 +111,6 @@ async function main(): Promise<void> {
 
   const app = role === "all" || role === "app" ? await startApp(env, dev) : null;
   const handleSite = role === "all" || role === "sites" ? createSiteServer(runtime) : null;
-  // Refreshes that sites-role readers asked for (PostgreSQL only: with PGlite every process is all-in-one and refreshes itself).
-  const stopWorker = (role === "all" || role === "worker") && env.DATABASE_URL ? startRefreshWorker(runtime) : null;
   const classify = createHostClassifier({ appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN });
   const metrics = env.METRICS_TOKEN ? createMetrics(runtime) : null;
   const requestCounts = processCounters().requests;
@@ -150,7 +147,6 @@ async function main(): Promise<void> {
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
-    await stopWorker?.();
     await app?.close();
     await closeRuntime(runtime);
     setRuntime(undefined);

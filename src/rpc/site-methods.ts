@@ -63,8 +63,12 @@ const siteWrites = (ctx: RpcContext) => ({ db: ctx.runtime.db, siteEvents: ctx.r
 const domains = (ctx: RpcContext) => ({ ...siteWrites(ctx), env: ctx.runtime.env, dns: ctx.runtime.dns });
 const DOMAIN_STATE = "DomainState {domain, verified, verifiedAt, records: [{type: 'TXT' | 'CNAME' | 'A' | 'AAAA', name, value, ok: boolean | null}], problems: string[]}";
 const billingEnabled = (ctx: RpcContext) => ctx.runtime.env.billingEnabled;
-/** Roadmap votes and ideas: the database and the site's current snapshot (for the board's items and columns). */
-const roadmap = (ctx: RpcContext) => ({ db: ctx.runtime.db, getSnapshot: (id: string) => ctx.runtime.content.getSnapshot(id) });
+/** Roadmap votes and ideas: the database, the site's current snapshot (the board's items and columns), and the queue of writes back to Notion. */
+const roadmap = (ctx: RpcContext) => ({
+  db: ctx.runtime.db,
+  getSnapshot: (id: string) => ctx.runtime.content.getSnapshot(id),
+  scheduleNotionWrites: (id: string) => ctx.runtime.roadmapNotion.schedule(id),
+});
 /** Methods that reach Notion on demand count against the owner's per-minute budget first (NOTION_CALLS_PER_MINUTE). */
 const limited =
   <P, R>(scope: OwnerCallScope, run: (ctx: RpcContext, p: P) => Promise<R>) =>
@@ -254,11 +258,7 @@ export const siteMethods = {
     params: updateRoadmapSettingsInput,
     result: "{siteId, settings: SiteSettings}",
     errors: ["NOT_FOUND", "VALIDATION", "UNAUTHORIZED", "UPSTREAM"],
-    run: async (ctx, p) => {
-      const updated = await updateRoadmapSettings({ ...roadmap(ctx), ...ctx.runtime.notionConnections, ...siteWrites(ctx) }, ctx.userId, p);
-      ctx.runtime.roadmapNotion.schedule(updated.siteId);
-      return updated;
-    },
+    run: (ctx, p) => updateRoadmapSettings({ ...roadmap(ctx), ...ctx.runtime.notionConnections, ...siteWrites(ctx) }, ctx.userId, p),
   }),
   getRoadmapFeedback: method({
     summary: "Roadmaps: items by votes, the board's columns, ideas waiting for a decision, and where votes are kept",
@@ -272,23 +272,14 @@ export const siteMethods = {
     params: approveIdeaInput,
     result: "{ideaId, itemId, status: 'approved', column}",
     errors: ["NOT_FOUND", "VALIDATION"],
-    run: async (ctx, p) => {
-      const approved = await approveIdea(roadmap(ctx), ctx.userId, p);
-      // On a roadmap connected through the official API the idea becomes a row of the Notion database.
-      ctx.runtime.roadmapNotion.schedule(p.siteId);
-      return approved;
-    },
+    run: (ctx, p) => approveIdea(roadmap(ctx), ctx.userId, p),
   }),
   mergeRoadmapIdea: method({
     summary: "Roadmaps: merges a pending idea into an item on the board; its votes (and its author's) move there",
     params: mergeIdeaInput,
     result: "{ideaId, itemId, status: 'merged'}",
     errors: ["NOT_FOUND", "VALIDATION"],
-    run: async (ctx, p) => {
-      const merged = await mergeIdea(roadmap(ctx), ctx.userId, p);
-      ctx.runtime.roadmapNotion.schedule(p.siteId);
-      return merged;
-    },
+    run: (ctx, p) => mergeIdea(roadmap(ctx), ctx.userId, p),
   }),
   rejectRoadmapIdea: method({
     summary: "Roadmaps: rejects a pending idea; its author is emailed the reply",

@@ -13,27 +13,28 @@ import { createNotionGateway } from "@/notion/notion-gateway";
 import { createNotionBudget } from "@/notion/budget/notion-budget";
 import { refreshWindowMs } from "@/notion/refresh-window";
 import { createContentService } from "@/notion/site-content";
-import { recordRenamedSlugs } from "@/core/sites/record-renamed-slugs";
 import { createPaymentProvider } from "@/integrations/payments";
-import { indexSitePages } from "@/core/search/index-site-pages";
-import { indexSitePassages } from "@/core/ai/index-site-passages";
 import { createSiteEvents, type SiteEvents } from "@/core/sites/site-events";
 import { createDnsResolver } from "@/integrations/dns";
 import { connectedPageSource } from "@/core/notion-connections/connected-page-source";
 import { markRefreshWanted } from "@/core/refresh/mark-refresh-wanted";
 import { webhooksVerified } from "@/core/notion-connections/get-webhook-verification";
-import { tellOwnerSyncFailing } from "@/core/sites/tell-owner-sync-failing";
 import { tellOwnerConnectionRefused } from "@/core/notion-connections/tell-owner-connection-refused";
 import { startNotionCanary } from "@/notion/canary";
 import { createAnalyticsRecorder } from "@/core/analytics/analytics-recorder";
 import { loadCountryTable } from "@/core/analytics/country-of";
 import { rollUpAnalytics } from "@/core/analytics/roll-up-analytics";
 import { createRoadmapNotionWriter } from "@/core/roadmap/roadmap-notion-writer";
-import { contentSiteOf } from "@/core/sites/content-site-of";
-import { sites } from "@/db/schema";
-import { siteTypeHas } from "@/lib/site-types";
-import { eq } from "drizzle-orm";
-import type { Runtime } from "./index";
+import { createRefreshHooks } from "@/core/refresh/refresh-hooks";
+import { refreshSiteById } from "@/core/refresh/refresh-site-by-id";
+import type { AnalyticsRecorder } from "@/core/analytics/analytics-recorder";
+import type { PostNotifier } from "@/core/email/post-notifier";
+import type { RoadmapNotionWriter } from "@/core/roadmap/roadmap-notion-writer";
+import type { NotionBudget } from "@/notion/budget/notion-budget";
+import type { NotionCanary } from "@/notion/canary";
+import type { ContentService } from "@/notion/site-content";
+import type { BackgroundTask, Runtime } from "./index";
+import { startRefreshWorker } from "./refresh-worker";
 
 /** AUTH_SECRET when given; otherwise one generated on first start and kept in DATA_DIR (CONTRACTS §2). */
 export function resolveAuthSecret(env: Env): string {
@@ -67,6 +68,40 @@ async function openSiteEvents(env: Env, database: Database): Promise<SiteEvents>
   const events = createSiteEvents(channel);
   receive = events.receive;
   return events;
+}
+
+/** The runtime's background work in the order closeRuntime stops it: what makes new work first, then what finishes it, then what flushes it. */
+function backgroundTasks(started: {
+  stopRefreshWorker: (() => Promise<void>) | null;
+  canary: NotionCanary | null;
+  webhookCheck: NodeJS.Timeout | null;
+  siteEvents: SiteEvents;
+  content: ContentService;
+  notionBudget: NotionBudget;
+  postNotifier: PostNotifier;
+  roadmapNotion: RoadmapNotionWriter;
+  rollUp: NodeJS.Timeout;
+  analytics: AnalyticsRecorder;
+}): BackgroundTask[] {
+  const { stopRefreshWorker, canary, webhookCheck, siteEvents, content, notionBudget, postNotifier, roadmapNotion, rollUp, analytics } = started;
+  return [
+    ...(stopRefreshWorker ? [{ name: "refresh worker", stop: stopRefreshWorker }] : []),
+    { name: "notion canary", stop: () => canary?.stop() },
+    { name: "webhook verification check", stop: () => clearInterval(webhookCheck ?? undefined) },
+    { name: "site events", stop: () => siteEvents.close() },
+    { name: "content refreshes", stop: () => content.idle() },
+    { name: "notion budget", stop: () => notionBudget.close() },
+    { name: "post notifier", stop: () => postNotifier.idle() },
+    {
+      name: "roadmap notion writer",
+      stop: async () => {
+        roadmapNotion.stop();
+        await roadmapNotion.idle();
+      },
+    },
+    { name: "analytics rollup", stop: () => clearInterval(rollUp) },
+    { name: "analytics recorder", stop: () => analytics.stop() },
+  ];
 }
 
 /** Opens the database and migrates it. The caller publishes the result with setRuntime(). */
@@ -129,41 +164,16 @@ export async function createRuntime(env: Env): Promise<Runtime> {
             idleMs: env.REVALIDATE_IDLE_SECONDS * 1000,
           }),
     cacheBytes: env.SNAPSHOT_CACHE_MB * 1024 * 1024,
-    // After a change: new posts mail subscribers; the search index and the AI passages follow the snapshot; renamed
-    // posts keep their old slugs as redirects (the site server then drops its cached redirects).
-    onUpdated: async (site, before, after) => {
-      postNotifier.afterUpdate(site, after);
-      if (site.notionConnectionId && siteTypeHas(site.siteType, "votes")) roadmapNotion.schedule(site.id);
-      await indexSitePages(database.db, site.id, after);
-      await indexSitePassages(database.db, site.id, after);
-      if (before.size && (await recordRenamedSlugs(database.db, site, before, after))) siteEvents.emitSiteChanged(site.id);
-    },
-    onUnchanged: (site, pages) => {
-      postNotifier.afterUnchanged(site, pages);
-      // A roadmap's writes back to Notion that failed are tried again with each refresh.
-      if (site.notionConnectionId && siteTypeHas(site.siteType, "votes")) roadmapNotion.schedule(site.id);
-    },
+    // What follows each refresh: emails, search index, AI passages, renamed slugs, roadmap writes, failure emails.
+    ...createRefreshHooks({ ...ownerMail, siteEvents, postNotifier, scheduleRoadmapWrites: (siteId) => roadmapNotion.schedule(siteId) }),
     // A sites-role process serves and asks; workers spend the Notion requests (docs/operations.md).
     askForRefresh: env.PAGEWRIGHT_ROLE === "sites" ? (site, windowMs) => markRefreshWanted(database.db, site.id, windowMs) : undefined,
-    // Syncs that keep failing: the owner hears of it once per run of failures (once per connection when Notion
-    // refused the site's connection; an email that failed to go out then is tried again here).
-    onFailed: async (site, failure) => {
-      if (site.notionConnectionId) await tellOwnerConnectionRefused(ownerMail, site.notionConnectionId);
-      await tellOwnerSyncFailing(ownerMail, site.id, failure);
-    },
   });
   const roadmapNotion = createRoadmapNotionWriter({
     ...notionConnections,
     getSnapshot: (siteId) => content.getSnapshot(siteId),
     // New rows for approved ideas: read them now, so they show on the board without waiting for the next poll.
-    afterRowsCreated: (siteId) => {
-      void database.db
-        .select()
-        .from(sites)
-        .where(eq(sites.id, siteId))
-        .then(([site]) => site && content.refresh(contentSiteOf(site)))
-        .catch(() => {});
-    },
+    afterRowsCreated: (siteId) => refreshSiteById({ db: database.db, content }, siteId),
   });
   const canary = env.NOTION_CANARY_PAGE
     ? startNotionCanary({ gateway: notion, pageId: env.NOTION_CANARY_PAGE, intervalMs: env.NOTION_CANARY_INTERVAL_SECONDS * 1000, log: (line) => console.error(line) })
@@ -173,6 +183,11 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     rollUpAnalytics(database.db, { retentionDays: env.ANALYTICS_RAW_RETENTION_DAYS }).catch((err: unknown) => console.error("[analytics] rollup failed:", err));
   }, env.ANALYTICS_ROLLUP_SECONDS * 1000);
   rollUp.unref();
+  const analytics = createAnalyticsRecorder({ db: database.db, flushMs: env.ANALYTICS_FLUSH_MS });
+  // Refreshes that sites-role readers asked for (PostgreSQL only: with PGlite every process is all-in-one and refreshes itself).
+  const role = env.PAGEWRIGHT_ROLE;
+  const stopRefreshWorker = (role === "all" || role === "worker") && env.DATABASE_URL ? startRefreshWorker({ db: database.db, content }) : null;
+  const tasks = backgroundTasks({ stopRefreshWorker, canary, webhookCheck: webhooks.timer, siteEvents, content, notionBudget, postNotifier, roadmapNotion, rollUp, analytics });
   return {
     env,
     database,
@@ -190,10 +205,6 @@ export async function createRuntime(env: Env): Promise<Runtime> {
       noteWebhooksVerified: () => {
         webhooks.verified = true;
       },
-      stop: () => {
-        canary?.stop();
-        if (webhooks.timer) clearInterval(webhooks.timer);
-      },
     },
     content,
     storage: createFileStorage(env),
@@ -202,20 +213,13 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     postNotifier,
     roadmapNotion,
     ai: createChatModel(env),
-    analytics: createAnalyticsRecorder({ db: database.db, flushMs: env.ANALYTICS_FLUSH_MS }),
-    stopAnalyticsRollup: () => clearInterval(rollUp),
+    analytics,
+    tasks,
   };
 }
 
+/** Stops every background task in order, each finishing the work under way, then closes the database. */
 export async function closeRuntime(runtime: Runtime): Promise<void> {
-  runtime.notionWatch.stop();
-  await runtime.siteEvents.close();
-  await runtime.content.idle();
-  await runtime.notionBudget.close();
-  await runtime.postNotifier.idle();
-  runtime.roadmapNotion.stop();
-  await runtime.roadmapNotion.idle();
-  runtime.stopAnalyticsRollup();
-  await runtime.analytics.stop();
+  for (const task of runtime.tasks) await task.stop();
   await runtime.database.close();
 }

@@ -34,7 +34,7 @@ export type Runtime = {
   /** The cluster's Notion request budget (every request to Notion takes its turn here). */
   notionBudget: NotionBudget;
   /** The watch on Notion: the canary page (NOTION_CANARY_PAGE) and whether webhooks reach us (connected sites then poll rarely). */
-  notionWatch: { canary: NotionCanary | null; webhooksVerified(): boolean; noteWebhooksVerified(): void; stop(): void };
+  notionWatch: { canary: NotionCanary | null; webhooksVerified(): boolean; noteWebhooksVerified(): void };
   /** Notion connections (official API): the database, the key secret, the API origin, and the OAuth client if configured. */
   notionConnections: NotionConnectionDeps & { oauth: NotionOAuthConfig | null };
   /** Site snapshots: stale-while-revalidate reads, refreshes, "sync now". */
@@ -52,9 +52,12 @@ export type Runtime = {
   ai: ChatModel | null;
   /** Built-in analytics: site events buffered and written in batches; a timer rolls them up (issue 25). */
   analytics: AnalyticsRecorder;
-  /** Stops the rollup timer (closeRuntime). */
-  stopAnalyticsRollup: () => void;
+  /** Every loop, timer and queue the runtime started, in the order closeRuntime stops them. */
+  tasks: BackgroundTask[];
 };
+
+/** Something running in the background; `stop` ends it and resolves once its work under way is done. */
+export type BackgroundTask = { name: string; stop(): void | Promise<void> };
 
 const RUNTIME_KEY = Symbol.for("app.runtime");
 

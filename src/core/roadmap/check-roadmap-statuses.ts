@@ -3,7 +3,7 @@ import type { EmailProvider } from "@/integrations/email";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import type { ContentSite } from "@/notion/site-content";
 import { siteModelOf } from "@/site-model/site-model";
-import type { DeliveryResult } from "@/core/email/deliver-post-notifications";
+import type { DeliveryResult } from "@/core/email/deliver-queued";
 import { deliverStatusEmails } from "./deliver-status-emails";
 import { notifyStatusChanges } from "./notify-status-changes";
 import { approvedIdeasOf, roadmapItemsOf } from "./roadmap-items";

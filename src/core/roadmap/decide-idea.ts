@@ -6,7 +6,7 @@ import { ideaRejectedEmail } from "@/core/email/templates";
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import { AppError } from "@/lib/errors";
 import { ideaItemId, approvedIdeasOf, roadmapItemsOf } from "./roadmap-items";
-import { roadmapSiteOfOwner, type RoadmapDeps } from "./roadmap-site-of-owner";
+import { roadmapSiteOfOwner, type RoadmapChangeDeps, type RoadmapDeps } from "./roadmap-site-of-owner";
 
 const ideaRef = { siteId: z.string().min(1).max(64), ideaId: z.string().min(1).max(64) };
 export const approveIdeaInput = z.object({ ...ideaRef, column: z.string().trim().min(1).max(100) }).strict();
@@ -24,24 +24,28 @@ async function decide(deps: RoadmapDeps, siteId: string, ideaId: string, set: Pa
   return idea;
 }
 
-/** Approves an idea into one of the board's columns: it shows as a card there and its author's vote is counted. */
-export async function approveIdea(deps: RoadmapDeps, ownerId: string, input: z.input<typeof approveIdeaInput>) {
+/**
+ * Approves an idea into one of the board's columns: it shows as a card there and its author's vote is counted. On a
+ * roadmap connected through the official API the idea then becomes a row of the Notion database.
+ */
+export async function approveIdea(deps: RoadmapChangeDeps, ownerId: string, input: z.input<typeof approveIdeaInput>) {
   const p = approveIdeaInput.parse(input);
   const { site, model } = await roadmapSiteOfOwner(deps, ownerId, p.siteId);
   const columns = model?.kind === "database" ? model.columns.map((c) => c.status) : [];
   if (!columns.includes(p.column)) throw new AppError("VALIDATION", "Choose one of the board's columns");
   const idea = await decide(deps, site.id, p.ideaId, { status: "approved", column: p.column });
   await deps.db.insert(roadmapVotes).values({ siteId: site.id, itemId: ideaItemId(idea.id), voterId: idea.voterId }).onConflictDoNothing();
+  deps.scheduleNotionWrites(p.siteId);
   return { ideaId: idea.id, itemId: ideaItemId(idea.id), status: "approved" as const, column: p.column };
 }
 
-/** Merges an idea into an item on the board: its author's vote (and any votes the idea had) move to the item. */
-export async function mergeIdea(deps: RoadmapDeps, ownerId: string, input: z.input<typeof mergeIdeaInput>) {
+/** Merges an idea into an item on the board: its author's vote (and any votes the idea had) move to the item, and to Notion's count. */
+export async function mergeIdea(deps: RoadmapChangeDeps, ownerId: string, input: z.input<typeof mergeIdeaInput>) {
   const p = mergeIdeaInput.parse(input);
   const { site, model } = await roadmapSiteOfOwner(deps, ownerId, p.siteId);
   const items = roadmapItemsOf(model, await approvedIdeasOf(deps.db, site.id));
   if (!items.some((i) => i.itemId === p.intoItemId)) throw new AppError("VALIDATION", "Choose an item on the board");
-  return deps.db.transaction(async (tx) => {
+  const merged = await deps.db.transaction(async (tx) => {
     const [idea] = await tx
       .update(roadmapIdeas)
       .set({ status: "merged", mergedInto: p.intoItemId, decidedAt: new Date() })
@@ -57,6 +61,8 @@ export async function mergeIdea(deps: RoadmapDeps, ownerId: string, input: z.inp
     await tx.insert(roadmapVotes).values({ siteId: site.id, itemId: p.intoItemId, voterId: idea.voterId }).onConflictDoNothing();
     return { ideaId: idea.id, itemId: p.intoItemId, status: "merged" as const };
   });
+  deps.scheduleNotionWrites(p.siteId);
+  return merged;
 }
 
 /** Rejects an idea; the author gets the owner's short reply by email (their address is confirmed). */

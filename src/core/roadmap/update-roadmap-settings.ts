@@ -9,7 +9,7 @@ import { updateSite } from "@/core/sites/update-site";
 import { AppError } from "@/lib/errors";
 import { collectionIdOf } from "./push-roadmap-to-notion";
 import { roadmapDataSource } from "./roadmap-data-source";
-import { roadmapSiteOfOwner, type RoadmapDeps } from "./roadmap-site-of-owner";
+import { roadmapSiteOfOwner, type RoadmapChangeDeps } from "./roadmap-site-of-owner";
 
 export const updateRoadmapSettingsInput = z
   .object({
@@ -23,10 +23,10 @@ export const NOT_CONNECTED_MESSAGE = "Vote counts can be written to Notion only 
 /**
  * A roadmap's settings: status emails on or off, and the Notion property that gets each item's vote count. The
  * property is checked against the database as Notion has it now (it must be a Number property), so a typo is refused
- * and changes nothing. A new property starts from scratch: every count is written to it on the next push.
+ * and changes nothing. A new property starts from scratch: every count is written to it on the push queued here.
  */
 export async function updateRoadmapSettings(
-  deps: RoadmapDeps & NotionConnectionDeps & { siteEvents: SiteEvents; billingEnabled: boolean },
+  deps: RoadmapChangeDeps & NotionConnectionDeps & { siteEvents: SiteEvents; billingEnabled: boolean },
   ownerId: string,
   input: z.input<typeof updateRoadmapSettingsInput>,
 ) {
@@ -50,5 +50,6 @@ export async function updateRoadmapSettings(
   if (votesProperty !== undefined && votesProperty !== before.roadmap.votesProperty) {
     await deps.db.delete(roadmapNotionWrites).where(and(eq(roadmapNotionWrites.siteId, site.id), notLike(roadmapNotionWrites.itemId, "idea:%")));
   }
+  deps.scheduleNotionWrites(result.siteId);
   return result;
 }

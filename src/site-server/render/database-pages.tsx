@@ -3,6 +3,7 @@ import { slugifyOrFallback } from "@/lib/slug";
 import type { DatabaseSiteModel, Entry } from "@/site-model/site-model";
 import { authorPathOf, POSTS_PER_PAGE, tagPathOf } from "@/site-model/site-model";
 import { absoluteUrl, formatDate, href, lookSrc, siteName, type RenderContext } from "./context";
+import { PrevNext } from "./parts/prev-next";
 import { Document } from "./document";
 import { coverObjectPosition } from "./page-header";
 import { NotionBody } from "./notion-body";
@@ -222,26 +223,7 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
         ) : null}
         <div className="entry-body">{entry.recordMap ? <NotionBody ctx={ctx} recordMap={entry.recordMap} pageId={entry.pageId} /> : null}</div>
       </article>
-      {!board && (newer || older) ? (
-        <nav className="prev-next" aria-label="More posts">
-          {older ? (
-            <a href={href(ctx, older.path)} rel="prev">
-              <span>Previous</span>
-              {older.title}
-            </a>
-          ) : (
-            <span />
-          )}
-          {newer ? (
-            <a href={href(ctx, newer.path)} rel="next">
-              <span>Next</span>
-              {newer.title}
-            </a>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      {!board ? <PrevNext ctx={ctx} prev={older} next={newer} label="More posts" /> : null}
       {relatedPosts.length ? (
         <section className="related" aria-labelledby="related-title">
           <h2 id="related-title">Related posts</h2>

@@ -7,6 +7,7 @@ import { hasVideoFacade } from "./video-facade";
 import { lookClasses, PageCover, PageHeader, PageIcon } from "./page-header";
 import { equivalentPage } from "@/site-model/equivalent-page";
 import { SearchBox } from "./search-box";
+import { PrevNext } from "./parts/prev-next";
 
 /**
  * Docs, versioned docs, help desks and simple sites: server-rendered pages with a navigation tree, breadcrumbs,
@@ -84,32 +85,11 @@ function Feedback({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   );
 }
 
-function PrevNext({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
+/** The pages before and after this one in its version's tree, in reading order. */
+function TreeNeighbours({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const inTree = ctx.model.nodes.filter((n) => n.version === node.version);
   const i = inTree.findIndex((n) => n.pageId === node.pageId);
-  const prev = i > 0 ? inTree[i - 1] : undefined;
-  const next = i >= 0 ? inTree[i + 1] : undefined;
-  if (!prev && !next) return null;
-  return (
-    <nav className="prev-next" aria-label="Previous and next">
-      {prev ? (
-        <a href={href(ctx, prev.path)} rel="prev">
-          <span>Previous</span>
-          {prev.title}
-        </a>
-      ) : (
-        <span />
-      )}
-      {next ? (
-        <a href={href(ctx, next.path)} rel="next">
-          <span>Next</span>
-          {next.title}
-        </a>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
+  return <PrevNext ctx={ctx} prev={i > 0 ? inTree[i - 1] : undefined} next={i >= 0 ? inTree[i + 1] : undefined} label="Previous and next" />;
 }
 
 function VersionSwitcher({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
@@ -174,7 +154,7 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
           <PageTools ctx={ctx} node={node} />
           <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
           <Feedback ctx={ctx} node={node} />
-          <PrevNext ctx={ctx} node={node} />
+          <TreeNeighbours ctx={ctx} node={node} />
         </article>
         {toc.length >= 2 ? (
           <nav className="docs-toc" aria-label="On this page">

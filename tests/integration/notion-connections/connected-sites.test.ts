@@ -1,22 +1,21 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTION_PAGE_MESSAGES } from "@/lib/notion-page-rules";
-import { createNotionApiStub, type NotionApiStub } from "../../../tools/notion-api-stub/server";
-import { notionApiStubControl } from "../../../tools/notion-api-stub/control";
+import type { NotionApiStub } from "../../../tools/notion-api-stub/server";
+import type { notionApiStubControl } from "../../../tools/notion-api-stub/control";
+import { startConnectedWorld, type ConnectedWorld } from "../../helpers/connected-world";
 import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
 import { rawRequest } from "../../helpers/raw-request";
-import { expectWebhookVerification, OPERATOR_EMAIL } from "../../helpers/webhook-verification";
+import { expectWebhookVerification } from "../../helpers/webhook-verification";
 import { rpc, signedIn, waitForFirstSync } from "../../helpers/rpc-client";
-import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
+import { workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
 
 /**
  * "Connect Notion" end to end over real HTTP (issue 22): the product against both stand-ins. The docs page is left
  * out of the public-API stand-in, so it is NOT public there: only the connection (official API) can read it.
  */
 
+let world: ConnectedWorld;
 let api: NotionApiStub;
 let control: ReturnType<typeof notionApiStubControl>;
 let s: SitesApp;
@@ -70,30 +69,14 @@ async function connectWithOAuth(jar: CookieJar): Promise<{ location: string; sta
 }
 
 beforeAll(async () => {
-  api = await createNotionApiStub({ dataDir: WORKSPACE });
-  control = notionApiStubControl(api.url);
   // The public-API stand-in serves the demo workspace without the docs page: it is not public.
-  const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "public-ws-"));
-  for (const entry of fs.readdirSync(WORKSPACE)) if (entry !== "docs.json") fs.cpSync(path.join(WORKSPACE, entry), path.join(publicDir, entry), { recursive: true });
-  s = await startSitesApp([], {
-    workspaceDir: publicDir,
-    env: {
-      ADMIN_EMAILS: OPERATOR_EMAIL,
-      NOTION_OAUTH_CLIENT_ID: api.clientId,
-      NOTION_OAUTH_CLIENT_SECRET: api.clientSecret,
-      NOTION_OFFICIAL_API_BASE: api.url,
-      NOTION_FILE_HOSTS: api.url,
-      // No polling within the test: only webhooks (and explicit syncs) refresh.
-      REVALIDATE_SECONDS: "3600",
-    },
-  });
-  url = s.app.url;
+  world = await startConnectedWorld({ oauth: true, privatePages: ["docs.json"] });
+  ({ api, control, s, url } = world);
   a = await signedIn(url, "connected-a@example.com");
   b = await signedIn(url, "connected-b@example.com");
 }, 240_000);
 afterAll(async () => {
-  await s?.stop();
-  await api?.close();
+  await world?.stop();
 });
 
 describe("connecting Notion", () => {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNotionApiStub, type NotionApiStub } from "../../../tools/notion-api-stub/server";
-import { notionApiStubControl } from "../../../tools/notion-api-stub/control";
-import { createPlunkStub, type PlunkStub } from "../../../tools/plunk-stub/server";
+import type { notionApiStubControl } from "../../../tools/notion-api-stub/control";
+import { startConnectedWorld, type ConnectedWorld } from "../../helpers/connected-world";
+import type { PlunkStub } from "../../../tools/plunk-stub/server";
 import { stubControl } from "../../../tools/notion-stub/control";
 import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
 import { sentMails } from "../../helpers/plunk";
 import { rawRequest } from "../../helpers/raw-request";
 import { expectWebhookVerification } from "../../helpers/webhook-verification";
 import { rpc, signedIn, waitForFirstSync } from "../../helpers/rpc-client";
-import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
+import { workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
 
 /**
  * The watch on Notion (issue 22) over real HTTP: /api/health with the canary page and the failing endpoint, a site
@@ -18,7 +18,6 @@ import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } fro
  * operator-only screen with the webhook verification token.
  */
 
-let api: NotionApiStub;
 let control: ReturnType<typeof notionApiStubControl>;
 let plunk: PlunkStub;
 let s: SitesApp;
@@ -82,29 +81,18 @@ const syncFails = async (jar: CookieJar, siteId: string) => {
   return reply.body.error!.message;
 };
 
+let world: ConnectedWorld;
+
 beforeAll(async () => {
-  api = await createNotionApiStub({ dataDir: WORKSPACE });
-  control = notionApiStubControl(api.url);
-  plunk = await createPlunkStub();
-  s = await startSitesApp([], {
-    env: {
-      NOTION_OFFICIAL_API_BASE: api.url,
-      NOTION_FILE_HOSTS: api.url,
-      PLUNK_API_KEY: plunk.apiKey,
-      PLUNK_API_BASE: plunk.url,
-      EMAIL_FROM: "Pagewright <hello@pagewright.test>",
-      NOTION_CANARY_PAGE: workspaceIndex.simple,
-      NOTION_CANARY_INTERVAL_SECONDS: "1",
-      ADMIN_EMAILS: "Ops@Example.com",
-      REVALIDATE_SECONDS: "3600",
-    },
+  world = await startConnectedWorld({
+    email: true,
+    env: { NOTION_CANARY_PAGE: workspaceIndex.simple, NOTION_CANARY_INTERVAL_SECONDS: "1", ADMIN_EMAILS: "Ops@Example.com" },
   });
-  url = s.app.url;
+  ({ control, s, url } = world);
+  plunk = world.plunk!;
 }, 240_000);
 afterAll(async () => {
-  await s?.stop();
-  await api?.close();
-  await plunk?.close();
+  await world?.stop();
 });
 
 describe("GET /api/health", () => {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNotionApiStub, type NotionApiStub } from "../../../tools/notion-api-stub/server";
-import { notionApiStubControl } from "../../../tools/notion-api-stub/control";
-import { createPlunkStub, type PlunkStub } from "../../../tools/plunk-stub/server";
+import type { notionApiStubControl } from "../../../tools/notion-api-stub/control";
+import { startConnectedWorld, type ConnectedWorld } from "../../helpers/connected-world";
+import type { PlunkStub } from "../../../tools/plunk-stub/server";
 import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
 import { sentMails, type SentMail } from "../../helpers/plunk";
 import { rawRequest } from "../../helpers/raw-request";
-import { expectWebhookVerification, OPERATOR_EMAIL } from "../../helpers/webhook-verification";
 import { rpc, signedIn, waitForFirstSync } from "../../helpers/rpc-client";
-import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
+import { workspaceIndex, pageIdOf } from "../../helpers/sites";
 
 /**
  * A Notion connection Notion refuses for good (issue 22), over real HTTP against the official-API and Plunk
@@ -18,10 +17,8 @@ import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } fro
  * that fails for now marks nothing.
  */
 
-let api: NotionApiStub;
 let control: ReturnType<typeof notionApiStubControl>;
 let plunk: PlunkStub;
-let s: SitesApp;
 let url: string;
 
 const SIMPLE_ROOT = pageIdOf(workspaceIndex.simple);
@@ -82,33 +79,16 @@ async function publish(jar: CookieJar, connectionId: string, siteType: "simple" 
   return { siteId: created.siteId, host, home: home.body };
 }
 
+let world: ConnectedWorld;
+
 beforeAll(async () => {
-  api = await createNotionApiStub({ dataDir: WORKSPACE });
-  control = notionApiStubControl(api.url);
-  plunk = await createPlunkStub();
-  s = await startSitesApp([], {
-    env: {
-      ADMIN_EMAILS: OPERATOR_EMAIL,
-      NOTION_OAUTH_CLIENT_ID: api.clientId,
-      NOTION_OAUTH_CLIENT_SECRET: api.clientSecret,
-      NOTION_OFFICIAL_API_BASE: api.url,
-      NOTION_FILE_HOSTS: api.url,
-      PLUNK_API_KEY: plunk.apiKey,
-      PLUNK_API_BASE: plunk.url,
-      EMAIL_FROM: "Pagewright <hello@pagewright.test>",
-      // No polling within the test: only webhooks and explicit syncs reach Notion.
-      REVALIDATE_SECONDS: "3600",
-    },
-  });
-  url = s.app.url;
-  await expectWebhookVerification(url);
-  await control.webhooks({ url: `${url}/api/webhooks/notion` });
-  await until(async () => (await control.deliveries()).deliveries.some((d) => d.kind === "verification" && d.status === 200));
+  world = await startConnectedWorld({ oauth: true, email: true });
+  ({ control, url } = world);
+  plunk = world.plunk!;
+  await world.connectWebhooks();
 }, 240_000);
 afterAll(async () => {
-  await s?.stop();
-  await api?.close();
-  await plunk?.close();
+  await world?.stop();
 });
 
 describe("an OAuth grant revoked in Notion", () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNotionApiStub, type NotionApiStub } from "../../../tools/notion-api-stub/server";
-import { notionApiStubControl } from "../../../tools/notion-api-stub/control";
+import type { notionApiStubControl } from "../../../tools/notion-api-stub/control";
+import { startConnectedWorld, type ConnectedWorld } from "../../helpers/connected-world";
 import { rawRequest } from "../../helpers/raw-request";
-import { expectWebhookVerification, OPERATOR_EMAIL } from "../../helpers/webhook-verification";
 import { rpc, signedIn, waitForFirstSync } from "../../helpers/rpc-client";
-import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SitesApp } from "../../helpers/sites";
+import { workspaceIndex, pageIdOf } from "../../helpers/sites";
 import { until } from "../../helpers/until";
 
 /**
@@ -13,9 +12,7 @@ import { until } from "../../helpers/until";
  * Notion requests are counted by the official-API stand-in.
  */
 
-let api: NotionApiStub;
 let control: ReturnType<typeof notionApiStubControl>;
-let s: SitesApp;
 let url: string;
 let host: string;
 
@@ -56,19 +53,11 @@ async function requestsFor(change: () => Promise<unknown>, shown: () => Promise<
   return { total: after.total - before.total, byEndpoint };
 }
 
+let world: ConnectedWorld;
+
 beforeAll(async () => {
-  api = await createNotionApiStub({ dataDir: WORKSPACE });
-  control = notionApiStubControl(api.url);
-  s = await startSitesApp([], {
-    env: {
-      ADMIN_EMAILS: OPERATOR_EMAIL,
-      NOTION_OFFICIAL_API_BASE: api.url,
-      NOTION_FILE_HOSTS: api.url,
-      // No polling within the test: only webhooks refresh.
-      REVALIDATE_SECONDS: "3600",
-    },
-  });
-  url = s.app.url;
+  world = await startConnectedWorld();
+  ({ control, url } = world);
   const owner = await signedIn(url, "row-edits@example.com");
   const token = await control.createToken([pageIdOf(workspaceIndex.blog)]);
   const added = await rpc(url, owner, "site", "addNotionIntegrationSecret", { secret: token });
@@ -78,13 +67,10 @@ beforeAll(async () => {
   host = new URL((created.body.result as { url: string }).url).host;
   await waitForFirstSync(url, owner, (created.body.result as { siteId: string }).siteId);
   expect(await home()).toContain("How we made dashboards 10× faster");
-  await expectWebhookVerification(url);
-  await control.webhooks({ url: `${url}/api/webhooks/notion` });
-  await until(async () => (await control.deliveries()).deliveries.some((d) => d.kind === "verification" && d.status === 200));
+  await world.connectWebhooks();
 }, 240_000);
 afterAll(async () => {
-  await s?.stop();
-  await api?.close();
+  await world?.stop();
 });
 
 describe("a webhook about a blog post", () => {

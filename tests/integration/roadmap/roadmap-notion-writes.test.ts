@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_CONNECTED_MESSAGE } from "@/core/roadmap/update-roadmap-settings";
-import { createNotionApiStub, type NotionApiStub } from "../../../tools/notion-api-stub/server";
-import { notionApiStubControl } from "../../../tools/notion-api-stub/control";
-import { createPlunkStub, type PlunkStub } from "../../../tools/plunk-stub/server";
+import type { NotionApiStub } from "../../../tools/notion-api-stub/server";
+import type { notionApiStubControl } from "../../../tools/notion-api-stub/control";
+import type { PlunkStub } from "../../../tools/plunk-stub/server";
+import { startConnectedWorld, type ConnectedWorld } from "../../helpers/connected-world";
 import { CookieJar } from "../../helpers/auth-client";
 import { dataSourceOf, propertyOf as propertyIn, rowTitled as rowIn } from "../../helpers/notion-api-rows";
 import { linkIn, waitForMails } from "../../helpers/plunk";
 import { rawRequest, type RawResponse } from "../../helpers/raw-request";
 import { rpc, signedIn, waitForFirstSync } from "../../helpers/rpc-client";
-import { pageIdOf, startSitesApp, WORKSPACE, workspaceIndex, type SitesApp } from "../../helpers/sites";
+import { pageIdOf, workspaceIndex } from "../../helpers/sites";
 
 /**
  * Back to Notion (issue 26) over real HTTP: a roadmap connected through the official-API stand-in gets each item's vote
@@ -21,10 +22,10 @@ const SLACK = "ade1cb83-84f6-451d-b8fc-0cc29edc2ec0"; // "Slack alerts", Planned
 const SSO = "da854e29-2f8a-4b8a-96d5-2ad5f69635ff"; // "Single sign-on (SAML)", Planned
 const ROADMAP_DB = pageIdOf(workspaceIndex.roadmap!);
 
+let world: ConnectedWorld;
 let api: NotionApiStub;
 let control: ReturnType<typeof notionApiStubControl>;
 let plunk: PlunkStub;
-let s: SitesApp;
 let url: string;
 let owner: CookieJar;
 let other: CookieJar;
@@ -64,21 +65,9 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
 }
 
 beforeAll(async () => {
-  api = await createNotionApiStub({ dataDir: WORKSPACE });
-  control = notionApiStubControl(api.url);
-  plunk = await createPlunkStub();
-  s = await startSitesApp([], {
-    env: {
-      NOTION_OFFICIAL_API_BASE: api.url,
-      NOTION_FILE_HOSTS: api.url,
-      PLUNK_API_KEY: plunk.apiKey,
-      PLUNK_API_BASE: plunk.url,
-      EMAIL_FROM: "Pagewright <hello@pagewright.test>",
-      TRUST_PROXY: "1",
-      REVALIDATE_SECONDS: "3600",
-    },
-  });
-  url = s.app.url;
+  world = await startConnectedWorld({ email: true, env: { TRUST_PROXY: "1" } });
+  ({ api, control, url } = world);
+  plunk = world.plunk!;
   owner = await signedIn(url, "roadmap-writes@example.com");
   other = await signedIn(url, "roadmap-writes-other@example.com");
   const token = await control.createToken([ROADMAP_DB]);
@@ -93,9 +82,7 @@ beforeAll(async () => {
   await control.addProperty(dataSourceId(), "Votes", "number");
 }, 300_000);
 afterAll(async () => {
-  await s?.stop();
-  await plunk?.close();
-  await api?.close();
+  await world?.stop();
 });
 
 describe("roadmap votes back to Notion", () => {

@@ -10,6 +10,7 @@ import { Panel, TextField } from "@/components/fields";
 import { useAction } from "@/components/use-action";
 import { downloadFile } from "@/components/download-file";
 import type { ScreenExtra } from "./screen-extra";
+import { DataTable } from "@/components/data-table";
 
 export function SubscribersSection({ site, subscribers }: { site: SiteOverview; subscribers: SubscriberRow[] }) {
   const [query, setQuery] = useState("");
@@ -39,24 +40,15 @@ export function SubscribersSection({ site, subscribers }: { site: SiteOverview; 
         <p className="text-sm text-neutral-400">{subscribers.length ? "No subscriber matches." : "No subscribers yet. Visitors subscribe with the form at the bottom of your posts."}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-neutral-400">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">Email</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                <th scope="col" className="py-2 font-medium">Since</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((s) => (
-                <tr key={s.email} className="border-t border-neutral-800">
-                  <td className="py-2 pr-4 break-all">{s.email}</td>
-                  <td className="py-2 pr-4">{s.status}</td>
-                  <td className="py-2 whitespace-nowrap">{new Date(s.createdAt).toLocaleDateString()}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={shown}
+            rowKey={(s) => s.email}
+            columns={[
+              { header: "Email", cell: (s) => s.email, className: "break-all" },
+              { header: "Status", cell: (s) => s.status },
+              { header: "Since", cell: (s) => new Date(s.createdAt).toLocaleDateString(), className: "whitespace-nowrap" },
+            ]}
+          />
         </div>
       )}
     </Panel>

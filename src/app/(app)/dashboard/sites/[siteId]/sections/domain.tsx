@@ -14,6 +14,7 @@ import { Button } from "@/components/button";
 import { Panel, TextField } from "@/components/fields";
 import { useAction } from "@/components/use-action";
 import { FieldErrors } from "@/components/field-errors";
+import { DataTable } from "@/components/data-table";
 
 /** The placeholder's first label follows the site's type (review D12: not "docs." on a blog). */
 export const DOMAIN_PLACEHOLDER_LABEL: Record<SiteOverview["siteType"], string> = {
@@ -119,29 +120,26 @@ export function DomainSection({ site }: { site: SiteOverview }) {
             )}
           </p>
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-neutral-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Type</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Value</th>
-                  <th scope="col" className="py-2 font-medium">Found</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.records.map((r) => (
-                  <tr key={`${r.type}|${r.name}|${r.value}`} className="border-t border-neutral-800 align-top">
-                    <td className="py-2 pr-4 font-mono">{r.type}</td>
-                    <td className="py-2 pr-4 font-mono break-all">{r.name}</td>
-                    <td className="py-2 pr-4 font-mono break-all">
+            <DataTable
+              rows={state.records}
+              rowKey={(r) => `${r.type}|${r.name}|${r.value}`}
+              rowClassName="align-top"
+              columns={[
+                { header: "Type", cell: (r) => r.type, className: "font-mono" },
+                { header: "Name", cell: (r) => r.name, className: "font-mono break-all" },
+                {
+                  header: "Value",
+                  className: "font-mono break-all",
+                  cell: (r) => (
+                    <>
                       {r.value}
                       <CopyButton text={r.value} what={`${r.type} value`} />
-                    </td>
-                    <td className="py-2">{r.ok === null ? "–" : r.ok ? "✓" : "✗"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { header: "Found", cell: (r) => (r.ok === null ? "–" : r.ok ? "✓" : "✗") },
+              ]}
+            />
           </div>
           {state.problems.length ? (
             <ul className="list-disc space-y-1 pl-5 text-sm text-amber-300" data-testid="domain-problems">

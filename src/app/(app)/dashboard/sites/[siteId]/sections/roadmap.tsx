@@ -8,6 +8,7 @@ import { Panel, SelectField, TextArea, TextField, Toggle } from "@/components/fi
 import { useAction } from "@/components/use-action";
 import { downloadFile } from "@/components/download-file";
 import { useSave } from "./use-save";
+import { DataTable } from "@/components/data-table";
 
 type Feedback = Awaited<ReturnType<typeof siteRpc.call<"getRoadmapFeedback">>>;
 type Idea = Feedback["ideas"][number];
@@ -84,24 +85,16 @@ export function VotesSection({ site }: { site: SiteOverview }) {
         {!feedback ? <p className="text-sm text-neutral-400">Loading…</p> : null}
         {feedback && !feedback.items.length ? <p className="text-sm text-neutral-400">No items yet.</p> : null}
         {feedback?.items.length ? (
-          <table className="w-full text-left text-sm" data-testid="roadmap-votes">
-            <thead className="text-neutral-400">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">Item</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                <th scope="col" className="py-2 font-medium">Votes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {feedback.items.map((i) => (
-                <tr key={i.itemId} className="border-t border-neutral-800">
-                  <td className="py-2 pr-4">{i.title}</td>
-                  <td className="py-2 pr-4">{i.status}</td>
-                  <td className="py-2">{i.votes}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            testId="roadmap-votes"
+            rows={feedback.items}
+            rowKey={(i) => i.itemId}
+            columns={[
+              { header: "Item", cell: (i) => i.title },
+              { header: "Status", cell: (i) => i.status },
+              { header: "Votes", cell: (i) => i.votes },
+            ]}
+          />
         ) : null}
         <Button
           variant="secondary"
