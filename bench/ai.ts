@@ -7,7 +7,7 @@ import { widgetScript } from "../src/site-server/assets";
 import type { BenchRow } from "./sync";
 
 /**
- * AI budgets (issue 12): the widget script's size, the JavaScript the chat launcher adds to a content page, and the
+ * AI budgets: the widget script's size, the JavaScript the chat launcher adds to a content page, and the
  * visitor chat's time to the first streamed answer text with the stand-in model (retrieval + one model round trip, no
  * model think time) and for a whole retrieval-only answer. Medians of 20 questions.
  */

@@ -16,7 +16,7 @@ import { createTestDatabase, testDbMode } from "../tests/helpers/test-database";
 import type { BenchRow } from "./sync";
 
 /**
- * Built-in analytics (issue 25): page views written per second by the batching recorder on PGlite and PostgreSQL
+ * Built-in analytics: page views written per second by the batching recorder on PGlite and PostgreSQL
  * (TEST_DATABASE_URL) and the rollup of them; then, on one server (PGlite, or PostgreSQL with TEST_DB=postgres), a
  * cached page's req/s alone and with the beacon endpoint taking a steady BEACON_RATE from many visitors beside it, each
  * load generator in its own process; the server's beacons/s at full speed; and that every beacon answered was written.

@@ -12,7 +12,7 @@ import { createTestDatabase } from "../tests/helpers/test-database";
 import type { BenchRow } from "./sync";
 
 /**
- * The cached page path as users run it (issue 23): `npm start` (the production process, default settings), a blog made
+ * The cached page path as users run it: `npm start` (the production process, default settings), a blog made
  * through the owner's API, and the load generator in a process of its own — against Node's http module sending the
  * same bytes, in the same run, without and with brotli on both sides. With TEST_DATABASE_URL, also a sites-only process
  * (what an operator scales out behind a load balancer) on PostgreSQL.
@@ -110,7 +110,7 @@ async function measureAgainstMinimal(serverUrl: string, host: string, label: str
     const headersFile = `${bodyFile}.headers.json`;
     fs.writeFileSync(bodyFile, page.bytes);
     fs.writeFileSync(headersFile, JSON.stringify(Object.fromEntries(Object.entries(page.headers).filter(([name]) => !ADDED_BY_NODE.has(name)))));
-    // The baseline the bench used before issue 23 (the figure issue 19 compared with): the same body with its content
+    // The baseline the bench used earlier: the same body with its content
     // type (and encoding) only, so both can be read side by side.
     const plainHeadersFile = `${bodyFile}.plain-headers.json`;
     fs.writeFileSync(plainHeadersFile, JSON.stringify({ "content-type": page.headers["content-type"], ...(encoding ? { "content-encoding": encoding } : {}) }));
@@ -133,7 +133,7 @@ async function measureAgainstMinimal(serverUrl: string, host: string, label: str
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b) / xs.length;
       const [o, b, p] = [mean(ours), mean(base), mean(plainBase)];
       rows.push({ name: `${label}, ${encoding || "identity"}, req/s`, value: Math.round(o), baseline: Math.round(b), ratio: +(o / b).toFixed(2), budget: "≥ 0.8" });
-      rows.push({ name: `  the same, against a bare server sending only the content type (the method before issue 23)`, value: Math.round(o), baseline: Math.round(p), ratio: +(o / p).toFixed(2), budget: "" });
+      rows.push({ name: `  the same, against a bare server sending only the content type (the method used before the all-in-one server was profiled)`, value: Math.round(o), baseline: Math.round(p), ratio: +(o / p).toFixed(2), budget: "" });
     } finally {
       minimal.kill();
       plain.kill();

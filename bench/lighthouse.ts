@@ -13,11 +13,11 @@ import { rawRequest } from "../tests/helpers/raw-request";
 
 /**
  * Lighthouse 12.8.2 (mobile, the default config) with Debian's Chromium on four demo pages: a blog post, a docs page,
- * a help-desk article and a showcase page with a cover, a gallery and a video (issue 7 targets: performance ≥ 98, accessibility, best practices and SEO 100).
+ * a help-desk article and a showcase page with a cover, a gallery and a video (targets: performance ≥ 98, accessibility, best practices and SEO 100).
  * *.localhost resolves to loopback in Chromium, so the sites are reached by their real addresses. Also the product's
- * own landing and pricing pages (issue 13 targets: performance ≥ 95, accessibility and SEO 100), and an owner's
+ * own landing and pricing pages (targets: performance ≥ 95, accessibility and SEO 100), and an owner's
  * first screens — sign-in, /new-site, the dashboard list and one site screen — signed in with the test login
- * (issue 24 target: accessibility 100). The machine's 1-minute load average is printed with each row, since a busy
+ * (target: accessibility 100). The machine's 1-minute load average is printed with each row, since a busy
  * machine lowers the performance score.
  */
 export async function benchLighthouse(): Promise<BenchRow[]> {
@@ -33,9 +33,9 @@ export async function benchLighthouse(): Promise<BenchRow[]> {
     ["blog post", `http://${blog}/how-we-made-dashboards-10-faster`],
     ["docs page", `http://${docs}/getting-started/installing-on-your-framework/nextjs`],
     ["help-desk article", `http://${help}/installing-the-script/why-dont-i-see-any-visitors`],
-    // Issue 21: a page with a cover, a gallery with covers, a YouTube facade and a Spotify embed.
+    // A page with a cover, a gallery with covers, a YouTube facade and a Spotify embed.
     ["showcase page (cover, gallery, video)", `http://${showcase}/watch-and-listen`],
-    ["roadmap board (votes, issue 26: ≥ 98)", `http://${roadmap}/`],
+    ["roadmap board (votes: ≥ 98)", `http://${roadmap}/`],
     ["landing page", `${s.app.url}/`],
     ["pricing page", `${s.app.url}/pricing`],
     ["sign-in", `${s.app.url}/signin`],

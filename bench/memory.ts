@@ -17,7 +17,7 @@ import { insertSite } from "../tests/helpers/test-db";
 import type { BenchRow } from "./sync";
 
 /**
- * Memory for many sites in one process (issue 19): the demo workspace's seven sites, fetched once from the Notion
+ * Memory for many sites in one process: the demo workspace's seven sites, fetched once from the Notion
  * stand-in, stored again under SITES site ids (PGlite), then every site read through the content service and its
  * page model built, in a fresh child process with --expose-gc: once with the snapshot cache unbounded, once with the
  * default SNAPSHOT_CACHE_MB. Figures are the JS heap after a full GC, minus the heap before the reads.

@@ -21,7 +21,7 @@ import type { BenchRow } from "./sync";
 import { percentile } from "./webhooks";
 
 /**
- * `npm run bench -- scale` (issue 23): SITES generated sites of every type in the Notion stand-in, which answers at
+ * `npm run bench -- scale`: SITES generated sites of every type in the Notion stand-in, which answers at
  * most NOTION_RPS requests per second and refuses the rest with Notion's 429; production processes (`npm start`'s
  * bundle) on one PostgreSQL database (TEST_DATABASE_URL) with NOTION_REQUESTS_PER_SECOND=NOTION_RPS. Sites are inserted
  * straight into the database and their first syncs run here, before the limit is set (at 3 requests/s the product

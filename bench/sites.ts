@@ -11,7 +11,7 @@ import { benchCachedPageAsRun } from "./cached-page";
 import type { BenchRow } from "./sync";
 
 /**
- * Published-site budgets (issue 5): requests per second of a cached page against a minimal Node server sending the
+ * Published-site budgets: requests per second of a cached page against a minimal Node server sending the
  * same bytes (./cached-page.ts: `npm start`, an API-made site, the load generator in its own process), JavaScript
  * shipped on content pages, server render time of a 300-block page on a cache miss, and edit-to-visible time under a
  * steady request rate.

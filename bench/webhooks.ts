@@ -9,7 +9,7 @@ import { pageIdOf, startSitesApp, WORKSPACE, workspaceIndex } from "../tests/hel
 import type { BenchRow } from "./sync";
 
 /**
- * Edits made in Notion until they show on a site (issue 22): the demo blog and docs, each published twice by one
+ * Edits made in Notion until they show on a site: the demo blog and docs, each published twice by one
  * production server, once from its public page (the public path: refreshed when a visit finds the snapshot older than
  * REVALIDATE_SECONDS) and once through a connection (the official API: refreshed by Notion's webhook, polling every
  * NOTION_WEBHOOK_POLL_SECONDS). EDITS edits of a page's title (a blog post; the docs' own page) per path through the

@@ -6,7 +6,7 @@ import { ROOT, SERVER_BUNDLE, SITE_ASSETS_DIR, STAT_STAMP_FILE, buildInputs, sta
 import { writeSiteAssets } from "../src/site-server/assets";
 
 /**
- * `npm start` builds when the build is missing or stale: a hash of sources, config and lockfile (CONTRACTS §1). The
+ * `npm start` builds when the build is missing or stale: a hash of sources, config and lockfile (docs/contracts.md §1). The
  * build is Next.js's plus our server bundled by esbuild and the site assets it reads; a stamp of the inputs' sizes
  * and times lets a start skip reading them (scripts/start.mjs).
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run codes -- generate --count 100 --plan pro`: lifetime-deal codes, printed as CSV (code,plan).
- * Uses DATABASE_URL, else the PGlite dir in DATA_DIR — and refuses a PGlite dir a running server holds (CONTRACTS §3).
+ * Uses DATABASE_URL, else the PGlite dir in DATA_DIR — and refuses a PGlite dir a running server holds (docs/contracts.md §3).
  */
 import { parseArgs } from "node:util";
 import { parseEnv } from "../src/env";

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { ensureBuild } from "./build-state";
 
 /**
- * `npm run demo` (CONTRACTS §1): the Notion stand-in serving the demo workspace, the product pointed at it with the
+ * `npm run demo` (docs/contracts.md §1): the Notion stand-in serving the demo workspace, the product pointed at it with the
  * test login on, demo@example.com owning one site of every type, and the URLs printed. No internet needed.
  * Data lives in DATA_DIR (default ./data/demo), so the demo never touches your own ./data.
  */

@@ -4,7 +4,7 @@ import { parseTemplateUrls } from "./lib/notion-templates";
 import type { SiteType } from "./lib/site-types";
 
 /**
- * All configuration, validated once (CONTRACTS §2). Nothing reads process.env elsewhere on the server.
+ * All configuration, validated once (docs/contracts.md §2). Nothing reads process.env elsewhere on the server.
  * Defaults that depend on other variables (APP_URL, APPS_DOMAIN) are derived after parsing.
  */
 
@@ -201,7 +201,7 @@ export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" |
   notionOAuthEnabled: boolean;
   /** Payments are on only with a Paddle API key (then the webhook secret and client token are required too). */
   billingEnabled: boolean;
-  /** Resolved by the runtime: whether the test-login provider is on (CONTRACTS §4). */
+  /** Resolved by the runtime: whether the test-login provider is on (docs/contracts.md §4). */
   testLoginEnabled: boolean;
   dbKind: "pglite" | "postgres";
   /** File storage on an S3-compatible bucket when every S3_* variable is set; else local disk. */
@@ -284,7 +284,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   const appsDomain = (raw.APPS_DOMAIN ?? `localhost:${raw.PORT}`).toLowerCase();
   const isProductionStage = raw.NODE_ENV === "production" && raw.RELEASE_STAGE !== "preview";
-  // CONTRACTS §4: an explicit AUTH_TEST_LOGIN wins; unset means on only when the app answers on loopback names alone
+  // docs/contracts.md §4: an explicit AUTH_TEST_LOGIN wins; unset means on only when the app answers on loopback names alone
   // (APP_URL and APPS_DOMAIN, which classify-host also treats as the app) — never on a public name, whatever NODE_ENV.
   const testLoginEnabled = raw.AUTH_TEST_LOGIN ?? (isLoopbackHost(new URL(appUrl).hostname) && isLoopbackHost(hostnameOf(appsDomain)));
 

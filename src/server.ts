@@ -29,7 +29,7 @@ const SHUTDOWN_DEADLINE_MS = 8_000;
 /**
  * When whoever reads our stdout/stderr goes away (a stopped supervisor), every write fails with EPIPE. Unhandled, each
  * failure is an uncaught exception whose logging fails again: a process spinning on failed writes that never exits
- * (issue 23). From the first failed write on, the process logs nothing.
+ *. From the first failed write on, the process logs nothing.
  */
 function stopLoggingWhenOutputCloses(): void {
   const mute = () => {

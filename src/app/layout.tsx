@@ -5,7 +5,7 @@ import { PUBLIC_CONFIG_ELEMENT_ID } from "@/lib/public-config";
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from "@/lib/brand";
 import "./globals.css";
 
-// Browser values come from the running configuration, never from the build (CONTRACTS §2).
+// Browser values come from the running configuration, never from the build (docs/contracts.md §2).
 export const dynamic = "force-dynamic";
 
 export function generateMetadata(): Metadata {

@@ -28,7 +28,7 @@ export function emailSignInEnabled(env: Pick<Env, "PLUNK_API_KEY" | "testLoginEn
   return Boolean(env.PLUNK_API_KEY) || env.testLoginEnabled || env.NODE_ENV === "development";
 }
 
-/** Where a magic link goes: a real inbox with an email provider, else only the server log (review O7: say so). */
+/** Where a magic link goes: a real inbox with an email provider, else only the server log (say so). */
 export function emailLinkDelivery(env: Pick<Env, "PLUNK_API_KEY">): "inbox" | "server-log" {
   return env.PLUNK_API_KEY ? "inbox" : "server-log";
 }
@@ -52,7 +52,7 @@ declare module "next-auth/jwt" {
 
 const optionsCache = new WeakMap<Runtime, NextAuthOptions>();
 
-/** next-auth 4 options built from the runtime (JWT sessions, CONTRACTS §4). One object per runtime. */
+/** next-auth 4 options built from the runtime (JWT sessions, docs/contracts.md §4). One object per runtime. */
 export function authOptionsFor(runtime: Runtime): NextAuthOptions {
   const cached = optionsCache.get(runtime);
   if (cached) return cached;

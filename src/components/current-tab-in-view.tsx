@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 
 /**
  * On a phone the settings menu is a sideways strip: the current screen's tab is scrolled into it, so the owner sees
- * where they are (review D11). Only the strip scrolls, never the page.
+ * where they are. Only the strip scrolls, never the page.
  */
 export function CurrentTabInView({ current }: { current: string }) {
   const marker = useRef<HTMLSpanElement>(null);

@@ -3,7 +3,7 @@
 import { createContext, useContext } from "react";
 
 /**
- * Validation errors shown under their fields (issue 24, review D6): a form's save keeps the refused fields keyed by
+ * Validation errors shown under their fields: a form's save keeps the refused fields keyed by
  * their path in the RPC params ("settings.navigation.2.href"), and each TextField with that `field` shows its sentence.
  */
 export type FieldErrorMap = Record<string, string>;

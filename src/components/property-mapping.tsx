@@ -6,7 +6,7 @@ const NOT_USED = "\u0000not-used";
 const AUTO = "";
 
 /**
- * Which of the database's own properties fills each field the site needs (issue 21 item 8). Only properties of a
+ * Which of the database's own properties fills each field the site needs. Only properties of a
  * fitting type are offered, so a text can't become the date; fields the site can do without may be "Not used".
  * Used by the create flow (light) and the dashboard's General screen (dark).
  */

@@ -7,7 +7,7 @@ export const SAVED_EVENT = "pagewright:saved";
 export const LEAVE_WARNING = "You have unsaved changes on this screen. Leave without saving them?";
 
 /**
- * The dashboard's one save model (issue 24): every screen is made of forms with their own Save button, and any edit
+ * The dashboard's one save model: every screen is made of forms with their own Save button, and any edit
  * not saved yet makes leaving ask first — a link inside the app (confirm) or closing/reloading the tab
  * (beforeunload). Typing anywhere inside counts as an edit, except in search boxes (filters, not settings) and fields
  * marked `data-not-a-setting` (a chat box).

@@ -1,5 +1,5 @@
 /**
- * The subscribe form's rules beyond request rates (security review, finding 4), counted from the subscribers table.
+ * The subscribe form's rules beyond request rates, counted from the subscribers table.
  * Request rates (per IP, per site, magic links…) are in RATE_LIMITS (src/core/usage/rate-limits.ts).
  */
 const DAY = 24 * 60 * 60_000;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** PGlite has no cross-process lock: one process owns a data directory, enforced with a pid lock file (CONTRACTS §3). */
+/** PGlite has no cross-process lock: one process owns a data directory, enforced with a pid lock file (docs/contracts.md §3). */
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,

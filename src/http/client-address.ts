@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /**
  * Who is asking, behind `trustedHops` proxies (TRUST_PROXY). Each proxy appends the address it saw to
  * X-Forwarded-For, so only the right-most `trustedHops` entries were written by proxies we trust; everything left of
- * them came from the visitor and may be made up (security review, finding 3). 0 hops: the socket's peer.
+ * them came from the visitor and may be made up. 0 hops: the socket's peer.
  */
 export function clientAddress(req: IncomingMessage, trustedHops: number): string {
   const peer = normalizeAddress(req.socket.remoteAddress ?? "") ?? "unknown";

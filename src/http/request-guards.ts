@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendJsonError } from "./json-error";
 
-/** Body limits for the app's API (CONTRACTS §7): 1 MB, 8 MB on /api/site where uploadFile lives. */
+/** Body limits for the app's API (docs/contracts.md §7): 1 MB, 8 MB on /api/site where uploadFile lives. */
 export const API_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
 const MAX_URL_LENGTH = 8 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Copy-paste setup for a site's MCP server in common AI clients (issue 27), shown on the dashboard's AI screen and in
+ * Copy-paste setup for a site's MCP server in common AI clients, shown on the dashboard's AI screen and in
  * docs/agents.md. A protected site adds its agent token as a bearer header (`<token>` is a placeholder the owner fills).
  */
 

@@ -1,5 +1,5 @@
 /**
- * User agents of AI agents and assistants that fetch pages for a person or a model (issue 27: counted apart from
+ * User agents of AI agents and assistants that fetch pages for a person or a model (counted apart from
  * human visitors). Matched as words in the User-Agent header, case-insensitively; a list, so adding one is one line.
  */
 export const AGENT_USER_AGENT_TOKENS = [

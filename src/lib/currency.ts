@@ -24,7 +24,7 @@ export function fromMinorUnits(minor: number | string, currency: string): number
 
 /**
  * Price in the currency's own minor digits: "$19.00", "¥1,900", "KWD 12.345". `wholeAsWhole` writes a whole amount
- * without its zero cents ("$12", "$0"), as a price list reads (review M5).
+ * without its zero cents ("$12", "$0"), as a price list reads.
  */
 export function formatPrice(amount: number, currency: string, locale = "en-US", opts: { wholeAsWhole?: boolean } = {}): string {
   const digits = opts.wholeAsWhole && Number.isInteger(amount) ? 0 : currencyMinorDigits(currency);

@@ -1,5 +1,5 @@
 /**
- * The reverse-proxy examples of /docs/features/hosting-under-a-docs-path (CONTRACTS §4 "Hosting under a path"): the
+ * The reverse-proxy examples of /docs/features/hosting-under-a-docs-path (docs/contracts.md §4 "Hosting under a path"): the
  * owner's server forwards `<prefix>` and everything below it, path unchanged, to the site's own address, with the
  * site's host as Host (the site server picks the site by host). One function writes all four examples so the docs
  * page shows exactly what the tests run.

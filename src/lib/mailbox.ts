@@ -5,7 +5,7 @@ const DOTLESS_DOMAINS = new Map([
 ]);
 
 /**
- * The inbox an address reaches, for counting mail per person (security review, finding 11): lower-cased, the
+ * The inbox an address reaches, for counting mail per person: lower-cased, the
  * `+tag` of the local part dropped (`a+1@x` reaches `a@x` at nearly every provider), and for Gmail the dots too
  * (`a.d.a@gmail.com` is `ada@gmail.com`). Dots elsewhere stay: at most providers `a.b@x` and `ab@x` are different
  * people, and a limit that lumps strangers together would lock out the wrong one. Only a key for limits: mail still

@@ -22,7 +22,7 @@ export const NOTION_PAGE_MESSAGES = {
   notUrl: "Needs to be an url",
   invalidUrl: "Notion page url is invalid",
   private: "The Notion page is not public, you need to share it to web first",
-  /** "private" on a connected page: not shared with the connection (issue 22). */
+  /** "private" on a connected page: not shared with the connection. */
   notShared: "The Notion page is not shared with this connection: in Notion, open the page's ••• menu → Connections and add Pagewright",
   notDatabase: "Notion page must be a database, please duplicate the Notion template first",
   wrongType: (expected: string, actual: string) =>
@@ -38,7 +38,7 @@ export function notionUrlProblem(url: string): string | null {
 
 /**
  * A Notion link pasted without its scheme (`notion.so/…`, `www.notion.so/…`, `team.notion.site/…`) gets `https://`
- * in front, as the owner meant (review O6); anything else is left as typed, so the rule above still speaks for it.
+ * in front, as the owner meant; anything else is left as typed, so the rule above still speaks for it.
  */
 export function withNotionScheme(input: string): string {
   const trimmed = input.trim();
@@ -57,7 +57,7 @@ export function notionPageProblem(
   if (inspection.state === "invalid_url") return NOTION_PAGE_MESSAGES.invalidUrl;
   if (inspection.state === "private") return opts.connected ? NOTION_PAGE_MESSAGES.notShared : NOTION_PAGE_MESSAGES.private;
   const rule = SITE_TYPE_INFO[siteType].database;
-  // Page-tree types take a page or a database (its rows become the pages, issue 21).
+  // Page-tree types take a page or a database (its rows become the pages).
   if (!rule) return null;
   if (!inspection.isCollection) return NOTION_PAGE_MESSAGES.notDatabase;
   const type = inspection.collectionType;

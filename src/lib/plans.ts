@@ -1,5 +1,5 @@
 /**
- * The plan table (issue 10): one place that says what each plan costs and unlocks, per site. Core operations check
+ * The plan table: one place that says what each plan costs and unlocks, per site. Core operations check
  * these features (PAYMENT_REQUIRED); the pricing page and the dashboard read the same table. With billing off
  * (self-hosted, no Paddle key) every site has every feature.
  */

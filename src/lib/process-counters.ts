@@ -1,5 +1,5 @@
 /**
- * Plain per-process counters for the operator's metrics (issue 23): integers bumped where the work happens, read by
+ * Plain per-process counters for the operator's metrics: integers bumped where the work happens, read by
  * the Prometheus endpoint when it is scraped. A bump is one integer add, so the page path pays nothing measurable;
  * on globalThis so the Next bundle and the server count into one table.
  */

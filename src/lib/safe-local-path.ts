@@ -9,7 +9,7 @@ const UNSAFE_DECODED = /[\\\p{Cc}\p{Zl}\p{Zp}]/u;
 const PROBE_ORIGIN = "http://local.invalid";
 
 /**
- * A redirect target from a query string or a form (security review, findings 8 and 9): the path, query and fragment
+ * A redirect target from a query string or a form: the path, query and fragment
  * of a same-origin location, or null. It must be a path (`/…`, never `//…` or `/\…`), carry no backslash, control
  * character or whitespace (also after one round of percent-decoding, so `%2F%2F`, `%5C` and `%09` don't sneak
  * through a second decoder), and resolve to the origin it came from.

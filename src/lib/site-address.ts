@@ -1,7 +1,7 @@
 import { isSiteType, SITE_TYPE_INFO } from "./site-types";
 import { slugify } from "./slug";
 
-/** Site addresses (docs/product.md §5, CONTRACTS §4): `{prefix}{subdomain}.APPS_DOMAIN`, the prefix from the site type. */
+/** Site addresses (docs/product.md §5, docs/contracts.md §4): `{prefix}{subdomain}.APPS_DOMAIN`, the prefix from the site type. */
 
 export function siteHostPrefix(siteType: string): string {
   if (!isSiteType(siteType)) throw new Error(`Unknown site type: ${siteType}`);
@@ -41,7 +41,7 @@ export function validateSubdomain(subdomain: string): string | null {
 
 /**
  * A subdomain suggested from a Notion link's title part ("…/Lumen-Blog-3805c529…" → "lumen-blog"), or "" when the
- * link has none that makes a valid, unreserved subdomain (review O5: the address pre-filled from the page).
+ * link has none that makes a valid, unreserved subdomain (the address pre-filled from the page).
  */
 export function suggestedSubdomain(notionUrl: string): string {
   let last: string;

@@ -11,7 +11,7 @@ import { parseTemplateUrls, templateCsvAt } from "@/lib/notion-templates";
 import { parseShowcaseUrls } from "./content/showcase";
 
 /**
- * The product's own website (issue 13) served like a published site (docs/product.md D2): plain HTML rendered once per process
+ * The product's own website served like a published site (docs/product.md D2): plain HTML rendered once per process
  * and kept in memory, outside Next.js, so its pages carry no framework JavaScript — one small deferred script.
  * `handle` answers GET and HEAD for the website's paths and returns false for everything else (left to Next.js).
  */

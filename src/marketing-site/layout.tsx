@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from "@/lib/brand";
 import { FOOTER_COLUMNS, NAV_CTA, NAV_ITEMS, SIGN_IN_LINK } from "./content/nav";
 import type { SiteLinks } from "./content/legal";
 
-/** The product's own website (issue 13): nav bar, the page, footer columns. Always light: nothing here has dark styles. */
+/** The product's own website: nav bar, the page, footer columns. Always light: nothing here has dark styles. */
 export function MarketingLayout({ children, links }: { children: React.ReactNode; links: SiteLinks }) {
   return (
     <div className="flex min-h-screen flex-col bg-white text-neutral-900">

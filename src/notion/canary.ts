@@ -3,7 +3,7 @@ import { fetchWholePage } from "./fetch-page";
 import { NotionRequestError, type NotionGateway } from "./notion-gateway";
 
 /**
- * The canary (issue 22): a public page the operator owns (NOTION_CANARY_PAGE), read whole through the public path
+ * The canary: a public page the operator owns (NOTION_CANARY_PAGE), read whole through the public path
  * every few minutes, exactly as a site's sync reads its root, so a breaking change on Notion's side shows in
  * /api/health before owners notice. Its requests go through the gateway, so they count in the request watch too.
  */

@@ -10,7 +10,7 @@ export const MAX_DATABASE_ROWS = 999;
 
 /**
  * One Notion page, whole: every block (back-filled past the first chunk) and, for each database on it, every view
- * queried ungrouped — boards are grouped by us later (CONTRACTS §6: notion-client's grouped loader has no `status`
+ * queried ungrouped — boards are grouped by us later (docs/contracts.md §6: notion-client's grouped loader has no `status`
  * operator and throws on null groups). Files are not signed here: the image route signs on demand. Any failure
  * throws, so a partial page is never stored.
  */

@@ -25,7 +25,7 @@ export async function fetchRecords(
 }
 
 /**
- * Page inspection (docs/product.md §3, §7; CONTRACTS §6): public = the root block is readable; private = Notion said 4xx, the
+ * Page inspection (docs/product.md §3, §7; docs/contracts.md §6): public = the root block is readable; private = Notion said 4xx, the
  * block is missing, boxed as role "none" or archived; invalid_url = no page id in the URL. Other failures throw.
  */
 export async function inspectNotionPage(gateway: NotionGateway, url: string): Promise<NotionPageInspection> {

@@ -6,14 +6,14 @@ import { recordNotionRequest } from "./request-watch";
 import { retryAfterHeaderMs } from "./retry-after";
 
 /**
- * The one way we talk to Notion (CONTRACTS §6): notion-client 8.0.6 with its own retries off, our retries and 429
+ * The one way we talk to Notion (docs/contracts.md §6): notion-client 8.0.6 with its own retries off, our retries and 429
  * back-off on top. Each request first takes its turn from the cluster's Notion budget (budget/notion-budget.ts:
  * a shared rate, the most urgent first, owners in turn), then one of this process's 3 slots.
  */
 
 export type NotionGatewayOptions = {
   apiBaseUrl?: string;
-  /** Per request (CONTRACTS §6: 10 s). */
+  /** Per request (docs/contracts.md §6: 10 s). */
   timeoutMs?: number;
   /** Attempts per request, the first included. */
   maxAttempts?: number;
@@ -120,7 +120,7 @@ export class NotionGateway extends NotionAPI {
 
   constructor(options: NotionGatewayOptions = {}) {
     const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
-    // Unset means notion-client's own default (CONTRACTS §2).
+    // Unset means notion-client's own default (docs/contracts.md §2).
     const apiBaseUrl = (options.apiBaseUrl ?? NOTION_CLIENT_DEFAULT_BASE).replace(/\/+$/, "");
     // retry: 0 — notion-client would otherwise wait out 60 s cooldowns on 429 inside one call.
     // parseResponse: JSON.parse — ofetch's default parser returns truncated JSON as a string instead of failing.

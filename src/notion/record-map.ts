@@ -24,7 +24,7 @@ export function viewOf(recordMap: RecordMapLike, id: string): CollectionView | u
 export const isDatabaseBlock = (block: Block | undefined): boolean =>
   block?.type === "collection_view_page" || block?.type === "collection_view";
 
-/** The database of a page (CONTRACTS §6): the page itself, or its first content block. */
+/** The database of a page (docs/contracts.md §6): the page itself, or its first content block. */
 export function databaseBlockOf(recordMap: RecordMapLike, page: Block): Block | undefined {
   if (page.type === "collection_view_page") return page;
   const firstId = page.content?.[0];

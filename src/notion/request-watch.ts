@@ -1,5 +1,5 @@
 /**
- * The watch on Notion (issue 22): every request to Notion, through either API, leaves its outcome here, counted per
+ * The watch on Notion: every request to Notion, through either API, leaves its outcome here, counted per
  * endpoint in this process's memory (a few numbers per endpoint: no database write per request). `GET /api/health`
  * reads it: Notion is "degraded" while an endpoint's latest outcome is a failure on Notion's side (5xx, time-out,
  * an answer we can't read). A refusal about one page or one token (not shared, revoked) is counted but is the
@@ -29,7 +29,7 @@ export const FAILURE_MEMORY_MS = 15 * 60_000;
 
 const WATCH_KEY = Symbol.for("app.notion-request-watch");
 
-/** On globalThis: the Next bundle and the server record into one table (CONTRACTS §3). */
+/** On globalThis: the Next bundle and the server record into one table (docs/contracts.md §3). */
 function table(): Map<string, EndpointStats> {
   const g = globalThis as typeof globalThis & { [WATCH_KEY]?: Map<string, EndpointStats> };
   return (g[WATCH_KEY] ??= new Map());

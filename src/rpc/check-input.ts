@@ -17,7 +17,7 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
 }
 
 /**
- * Why text in parsed JSON can't be stored (security review, finding 13), or null: a NUL character or a lone
+ * Why text in parsed JSON can't be stored, or null: a NUL character or a lone
  * surrogate in any string or key. Refused as bad input for every method at once, so it never reaches the database
  * as an INTERNAL error. Iterative, like nestedDeeperThan.
  */

@@ -6,7 +6,7 @@ import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 import { readSse } from "@/lib/read-sse";
 
 /**
- * The browser's typed JSON-RPC client (CONTRACTS §7). Only types cross from the server: method names, params and
+ * The browser's typed JSON-RPC client (docs/contracts.md §7). Only types cross from the server: method names, params and
  * results come from the method tables. Calls time out (docs/product.md §9: 2000 ms unless a method needs longer) and can be
  * aborted; a 502 is an error whose message comes from the body.
  */

@@ -9,7 +9,7 @@ import type { MethodTable, RpcContext } from "./method";
 import { envelopeSchema, JSONRPC, jsonRpcResponse, rpcError, toRpcError } from "./protocol";
 
 /**
- * One POST = one JSON-RPC call (CONTRACTS §7): content type and size checked, envelope parsed, the session loaded,
+ * One POST = one JSON-RPC call (docs/contracts.md §7): content type and size checked, envelope parsed, the session loaded,
  * params validated by the method's zod schema, the method run, errors mapped. With `Accept: text/event-stream` a
  * streaming method answers as SSE (`event: data` per item, then `event: result` or `event: error`).
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE, type ErrorCode } from "@/lib/errors";
 
 /**
- * JSON-RPC 2.0 as CONTRACTS §7 describes it: one request per POST (batches refused), `meta` with the client's
+ * JSON-RPC 2.0 as docs/contracts.md §7 describes it: one request per POST (batches refused), `meta` with the client's
  * version and time zone, errors as `{code, message, data:{code}}` with our code table.
  */
 

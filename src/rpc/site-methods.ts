@@ -77,7 +77,7 @@ const limited =
     return run(ctx, p);
   };
 
-/** The upsert… methods patch one section of the settings (CONTRACTS §8) through updateSite. */
+/** The upsert… methods patch one section of the settings (docs/contracts.md §8) through updateSite. */
 const sectionMethod = <K extends "widget" | "ai" | "analytics" | "email" | "roadmap">(key: K, summary: string) =>
   method({
     summary,

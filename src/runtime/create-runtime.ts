@@ -36,7 +36,7 @@ import type { ContentService } from "@/notion/site-content";
 import type { BackgroundTask, Runtime } from "./index";
 import { startRefreshWorker } from "./refresh-worker";
 
-/** AUTH_SECRET when given; otherwise one generated on first start and kept in DATA_DIR (CONTRACTS §2). */
+/** AUTH_SECRET when given; otherwise one generated on first start and kept in DATA_DIR (docs/contracts.md §2). */
 export function resolveAuthSecret(env: Env): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   const file = path.join(env.DATA_DIR, "auth-secret");

@@ -16,7 +16,7 @@ import type { NotionCanary } from "@/notion/canary";
 import type { NotionConnectionDeps, NotionOAuthConfig } from "@/core/notion-connections/connection-deps";
 
 /**
- * The per-process runtime (CONTRACTS §3): created once by src/server.ts and shared with the Next bundle through
+ * The per-process runtime (docs/contracts.md §3): created once by src/server.ts and shared with the Next bundle through
  * globalThis, because Next bundles its own copy of our modules and module-level singletons would exist twice.
  */
 export type Runtime = {
@@ -46,11 +46,11 @@ export type Runtime = {
   email: EmailProvider;
   /** New-post emails to a blog's or changelog's confirmed subscribers, driven by refreshes. */
   postNotifier: PostNotifier;
-  /** Roadmaps read through the official API: vote counts and approved ideas written back to Notion (issue 26). */
+  /** Roadmaps read through the official API: vote counts and approved ideas written back to Notion. */
   roadmapNotion: RoadmapNotionWriter;
   /** The chat model (AI_BASE_URL, AI_MODEL), or null: AI features answer in retrieval-only mode. */
   ai: ChatModel | null;
-  /** Built-in analytics: site events buffered and written in batches; a timer rolls them up (issue 25). */
+  /** Built-in analytics: site events buffered and written in batches; a timer rolls them up. */
   analytics: AnalyticsRecorder;
   /** Every loop, timer and queue the runtime started, in the order closeRuntime stops them. */
   tasks: BackgroundTask[];

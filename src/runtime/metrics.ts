@@ -9,7 +9,7 @@ import { reportError } from "@/integrations/error-reporting";
 import type { Runtime } from "./index";
 
 /**
- * The operator's view (issue 23): Prometheus metrics of this process at /metrics on the app host, off unless
+ * The operator's view: Prometheus metrics of this process at /metrics on the app host, off unless
  * METRICS_TOKEN is set, then only for a scraper sending it as a bearer token. Everything is read when scraped
  * (counters kept where the work happens, the Notion request watch, one query for the refresh queue), so serving
  * metrics adds nothing to the page path.

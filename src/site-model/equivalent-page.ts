@@ -14,7 +14,7 @@ function versionlessPath(node: TreeNode, version: TreeVersion): string {
 
 /**
  * Where the version switcher sends a reader of `node` who picks `target`: the page at the same place in that version
- * (same path, ignoring the version labels in slugs), else that version's home (review P9).
+ * (same path, ignoring the version labels in slugs), else that version's home.
  */
 export function equivalentPage(node: TreeNode, target: TreeVersion): TreeNode {
   if (node.version === target) return node;

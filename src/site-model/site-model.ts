@@ -120,7 +120,7 @@ function databaseModel(
   const db: Database | null = readDatabase(root, pages, propertyMap);
   if (!db) return null;
   const today = todayUtc(now);
-  // Roadmap cards have no date or hidden flag; blogs and changelogs hide hidden and future-dated entries (CONTRACTS §8).
+  // Roadmap cards have no date or hidden flag; blogs and changelogs hide hidden and future-dated entries (docs/contracts.md §8).
   const { dated, board, authors: hasAuthors, longReads } = SITE_TYPE_INFO[siteType];
   const visible = !dated ? db.rows : db.rows.filter((r) => !r.hidden && !(r.date && r.date > today));
   const slugs = assignSlugs(visible);

@@ -5,7 +5,7 @@ import type { SiteServices } from "./endpoints/context";
 import type { PublishedSite } from "./site-lookup";
 
 /**
- * Counts one agent request (issue 27) with the agent its user agent names, if any. `onlyKnownAgents`: a Markdown or
+ * Counts one agent request with the agent its user agent names, if any. `onlyKnownAgents`: a Markdown or
  * llms*.txt fetch counts only when a known AI agent makes it (people read those too); MCP calls and asks are agents'
  * by nature and always count. A failed count is reported and never fails the request.
  */

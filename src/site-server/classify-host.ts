@@ -1,5 +1,5 @@
 /**
- * Host → where a request goes (CONTRACTS §4), one pure function with a fixture table in tests.
+ * Host → where a request goes (docs/contracts.md §4), one pure function with a fixture table in tests.
  * "app": the product itself (APP_URL's host, bare APPS_DOMAIN and its www.); "site": a candidate published site
  * (a subdomain of APPS_DOMAIN, or any other host that may be a verified custom domain); "invalid": no usable host.
  */

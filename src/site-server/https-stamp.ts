@@ -5,7 +5,7 @@ import { clientProtocol } from "@/http/client-address";
 import type { PublishedSite } from "./site-lookup";
 
 /**
- * The first visit over https to a custom domain not yet known to have HTTPS stamps it (review D12). Asked only while
+ * The first visit over https to a custom domain not yet known to have HTTPS stamps it. Asked only while
  * the cached site says `httpsPending`; remembered per site and domain, so this process writes once even before the
  * cached lookup catches up. Never delays the answer: the write is not awaited, and a failed one is retried next visit.
  */

@@ -70,7 +70,7 @@ export function createSiteServer(runtime: Runtime) {
       res.writeHead(302, { location: `${site.origin}${req.url ?? "/"}`, "cache-control": "no-store" }).end();
       return;
     }
-    // A verified custom domain is the site's address; the subdomain sends visitors there (CONTRACTS §4).
+    // A verified custom domain is the site's address; the subdomain sends visitors there (docs/contracts.md §4).
     if (site.customDomain && target.hostKey && !site.settings.publicUrl) {
       res.writeHead(301, { location: `https://${site.customDomain}${req.url ?? "/"}`, "cache-control": "public, max-age=3600" }).end();
       return;

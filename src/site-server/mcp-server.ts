@@ -15,7 +15,7 @@ import { visitorFacingError } from "./respond";
 import type { PublishedSite } from "./site-lookup";
 
 /**
- * The MCP server of one published site (issue 27), built per request (stateless Streamable HTTP, so any process can
+ * The MCP server of one published site, built per request (stateless Streamable HTTP, so any process can
  * answer any call). Its tools read what the site publishes — the search index, the page model, the Markdown twins and
  * the visitor chatbot's retrieval — so hidden and future posts never appear. Descriptions name the site, so an agent
  * connected to several sites knows which is which.

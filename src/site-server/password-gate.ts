@@ -9,7 +9,7 @@ import { NOTICE_PAGE_CSP } from "./security";
 import type { PublishedSite } from "./site-lookup";
 
 /**
- * Password-protected sites (issue 7): without the site's cookie, every path answers the password form or 401 —
+ * Password-protected sites: without the site's cookie, every path answers the password form or 401 —
  * pages, feeds, sitemap, search, Markdown, llms.txt, images, JSON alike. The cookie is an HMAC of the site id and
  * its password hash (a new password logs everyone out), host-only and scoped to the site's path.
  */
@@ -38,7 +38,7 @@ export function hasAccess(req: IncomingMessage, secret: string, site: PublishedS
 }
 
 /**
- * An AI agent's way in (issue 27): `Authorization: Bearer <agent token>` opens a protected site like the cookie. Only
+ * An AI agent's way in: `Authorization: Bearer <agent token>` opens a protected site like the cookie. Only
  * asked when the cookie is missing and the header is there, so pages of open sites never touch the database.
  */
 export async function hasAgentToken(req: IncomingMessage, db: Db, site: PublishedSite): Promise<boolean> {

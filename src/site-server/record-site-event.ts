@@ -5,7 +5,7 @@ import type { Runtime } from "@/runtime";
 import type { PublishedSite } from "./site-lookup";
 
 /**
- * Counts one event of a published site for its built-in analytics (docs/product.md, issue 25), unless the owner turned
+ * Counts one event of a published site for its built-in analytics (docs/product.md), unless the owner turned
  * them off. Never waits: the event joins the recorder's in-memory batch. Bots are dropped there.
  */
 export function recordSiteEvent(runtime: Runtime, req: IncomingMessage, site: PublishedSite, event: Omit<SiteEvent, "siteId">): boolean {

@@ -6,7 +6,7 @@ import { blockOf } from "@/notion/record-map";
 import type { PublishedSite } from "./site-lookup";
 
 /**
- * Published pages treat Notion content as untrusted (issue 7): embeds only from known providers (others become plain
+ * Published pages treat Notion content as untrusted: embeds only from known providers (others become plain
  * links), and a Content-Security-Policy that allows only what our pages need plus the owner's analytics.
  */
 

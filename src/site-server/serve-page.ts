@@ -34,7 +34,7 @@ export function servePage(
   sendCached(req, res, response, pageCacheControlOf(ctx, site), pageHeadersOf(ctx, site));
 }
 
-/** A page with a Markdown twin (`<path>.md`) points agents at it (issue 27); computed once per cached page. */
+/** A page with a Markdown twin (`<path>.md`) points agents at it; computed once per cached page. */
 function markdownTwinLink(site: PublishedSite, path: string, route: Route): Record<string, string> | undefined {
   if (route.kind !== "page" && !(route.kind === "entry" && route.entry.recordMap)) return undefined;
   return { link: `<${site.origin}${site.basePath}${path === "/" ? "/index.md" : `${path}.md`}>; rel="alternate"; type="text/markdown"` };

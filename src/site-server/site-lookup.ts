@@ -6,9 +6,9 @@ import type { HostTarget } from "./classify-host";
 
 /**
  * Host → site, cached in memory (unknown hosts too, briefly) and dropped when the site changes ("site:changed" on the
- * runtime's bus, CONTRACTS §3; a subscription change emits it too, so a lapsed plan applies at once). The TTL bounds
+ * runtime's bus, docs/contracts.md §3; a subscription change emits it too, so a lapsed plan applies at once). The TTL bounds
  * staleness when another process changed it. The site's features come with it: no query per request for the plan.
- * A host no site has may be a site's former address (review D9): asked only then, and cached the same way.
+ * A host no site has may be a site's former address: asked only then, and cached the same way.
  */
 
 export type { PublishedSite };

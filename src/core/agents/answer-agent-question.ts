@@ -12,7 +12,7 @@ export const agentQuestion = z.string().trim().min(1, "Please ask a question.").
 export type AgentAnswer = { answer: string; sources: Source[]; mode: "model" | "retrieval" };
 
 /**
- * An AI agent's question about one site (the MCP `ask` tool and `<page>.md?ask=`, issue 27), answered by the visitor
+ * An AI agent's question about one site (the MCP `ask` tool and `<page>.md?ask=`), answered by the visitor
  * chatbot's own retrieval and model call (answerVisitorQuestion) and collected into one answer with its sources. The
  * caller has admitted it through the chatbot's own gate and meter (the site server's admitQuestion).
  */

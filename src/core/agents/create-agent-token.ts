@@ -13,7 +13,7 @@ export const createAgentTokenInput = z.object({ siteId: siteIdField, name: z.str
 const MAX_TOKENS_PER_SITE = 20;
 
 /**
- * A new access token for AI agents on a password-protected site (issue 27): it opens the site like the password
+ * A new access token for AI agents on a password-protected site: it opens the site like the password
  * cookie does, sent as `Authorization: Bearer <token>`. Shown once; only its hash is stored.
  */
 export async function createAgentToken(db: Db, ownerId: string, input: z.input<typeof createAgentTokenInput>) {

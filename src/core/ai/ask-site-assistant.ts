@@ -63,7 +63,7 @@ const withAttachments = (m: z.infer<typeof askSiteAssistantInput>["messages"][nu
   m.attachments?.length ? `${m.content}\n${m.attachments.map((a) => `[Attached image "${a.name}": fileId=${a.fileId}, url=${a.url}]`).join("\n")}` : m.content;
 
 /**
- * The owner's per-site assistant (issue 12): answers from the site's passages and the product guide, streaming text,
+ * The owner's per-site assistant: answers from the site's passages and the product guide, streaming text,
  * and turns the model's tool calls into proposals. Nothing here changes the site: the owner applies a proposal with
  * the dashboard's own RPC method. Without a model it answers with the best passages and guide entries. Each message is
  * metered (plan, per-minute and daily limits) before anything else is done for it.

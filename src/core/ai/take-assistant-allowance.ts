@@ -17,7 +17,7 @@ const aiPlan = PLANS[PLAN_ORDER.find((p) => PLANS[p].limits.aiMessagesPerDay > 0
 export const ASSISTANT_NEEDS_PLAN_MESSAGE = `The AI assistant needs the ${aiPlan.name} plan. Upgrade this site to use it.`;
 
 /**
- * Meters one message to the owner's assistant of a site (security review, finding 5), in the database so every process
+ * Meters one message to the owner's assistant of a site, in the database so every process
  * and restart agrees: the site's plan must allow AI messages (PAYMENT_REQUIRED), the owner may send
  * ASSISTANT_MESSAGES_PER_MINUTE a minute, and the site gets its plan's aiMessagesPerDay a UTC day (RATE_LIMITED).
  * The plan's answer is featuresOf's (with billing off: the most any plan allows).

@@ -15,7 +15,7 @@ export type AgentTraffic = {
 const DAY_MS = 86_400_000;
 
 /**
- * The Analytics screen's "AI agents" part (issue 27): agent requests (MCP calls, asks, and `.md` / `llms*.txt` fetches
+ * The Analytics screen's "AI agents" part: agent requests (MCP calls, asks, and `.md` / `llms*.txt` fetches
  * by known agents) over whole UTC days, from their own table, never mixed into the human visitors' figures.
  */
 export async function agentTrafficOf(db: Db, siteId: string, from: string, to: string): Promise<AgentTraffic> {

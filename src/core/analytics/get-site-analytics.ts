@@ -11,7 +11,7 @@ import { agentTrafficOf } from "./agent-traffic";
  * The Analytics screen's data for a range of whole UTC days, from the rollups only (never the raw events): totals and
  * the previous period of the same length, the chart's points (hours for one or two days, else days) and the tables.
  * "Visitors" over several days is the sum of each day's visitors: the visitor hash changes every day by design.
- * AI agents' requests are reported apart (`agents`, issue 27), never as visitors.
+ * AI agents' requests are reported apart (`agents`), never as visitors.
  */
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A day like 2026-11-23").refine((d) => !Number.isNaN(Date.parse(d)), "Not a date");

@@ -3,7 +3,7 @@ import { PAID_FEATURES, PLANS, PLAN_ORDER, planHasFeature, type PaidFeature, typ
 import { getSitePlan, type BillingDeps } from "./site-plan";
 
 /**
- * What a site may use NOW (security review, finding 1): the one answer every place that serves a paid feature asks —
+ * What a site may use NOW: the one answer every place that serves a paid feature asks —
  * the published-site lookup (badge, chatbot, widget, analytics, custom domain), the widget config, the visitor chat's
  * and the owner's assistant's daily caps, subscriber sign-ups and new-post emails. Turning a feature on is checked
  * separately (requireSiteFeatures); this is what keeps a feature from outliving the subscription that paid for it.

@@ -16,7 +16,7 @@ export type SubscriptionView = {
   createdAt: string;
 };
 
-/** CONTRACTS §7 getSubscriptions: the subscriptions of the owner's sites, newest first. */
+/** docs/contracts.md §7 getSubscriptions: the subscriptions of the owner's sites, newest first. */
 export async function getSubscriptions(db: Db, userId: string): Promise<SubscriptionView[]> {
   const rows = await db
     .select({ s: subscriptions })

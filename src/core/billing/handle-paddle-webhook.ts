@@ -30,7 +30,7 @@ const SUBSCRIPTION_EVENTS = new Set([
 export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored";
 
 /**
- * A Paddle webhook (issue 10): the signature is checked on the raw body before anything is parsed (bad → 400, nothing
+ * A Paddle webhook: the signature is checked on the raw body before anything is parsed (bad → 400, nothing
  * stored). Each event id is applied once; an event older than the one already applied to a subscription changes
  * nothing, so out-of-order delivery can't bring back an old state. Subscriptions belong to the site named in the
  * checkout's custom data, and only if that site belongs to the user named there; and they grant a plan only when

@@ -4,7 +4,7 @@ import { isApexDomain } from "./custom-domain-name";
 import type { DomainRecord, DomainState } from "./domain-state";
 import { appsHostname, siteAddressHostname, type ProductHostsEnv } from "./product-hosts";
 
-/** The DNS records a custom domain needs (CONTRACTS §4), and the DomainState built from them. */
+/** The DNS records a custom domain needs (docs/contracts.md §4), and the DomainState built from them. */
 
 export const verifyRecordName = (domain: string) => `_site-verify.${domain}`;
 

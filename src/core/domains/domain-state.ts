@@ -1,5 +1,5 @@
 /**
- * What the dashboard shows about a site's custom domain (CONTRACTS §4): the domain, whether it is verified, the DNS
+ * What the dashboard shows about a site's custom domain (docs/contracts.md §4): the domain, whether it is verified, the DNS
  * records the owner must create and, after a check, which of them were found. The UI imports this type.
  */
 export { DOMAIN_CLAIM_TTL_DAYS } from "@/lib/domain-claims";

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { sites } from "@/db/schema";
 
 /**
- * Records that HTTPS works for the site's verified custom domain (review D12: "HTTPS: active since …"): the first
+ * Records that HTTPS works for the site's verified custom domain ("HTTPS: active since …"): the first
  * time the TLS front's ask approves it, or a visit arrives over https. Only when the domain is still the site's and
  * not stamped yet, so it is written once per domain; changing the domain clears the stamp (updateSiteDomain).
  */

@@ -28,7 +28,7 @@ const settle = async (work: Promise<string[]>): Promise<Lookup> => {
 const list = (xs: string[]) => xs.join(", ");
 
 /**
- * Checks the domain's DNS (CONTRACTS §4): the TXT record `_site-verify.<domain>` must hold the site's token, and
+ * Checks the domain's DNS (docs/contracts.md §4): the TXT record `_site-verify.<domain>` must hold the site's token, and
  * the domain must point at us — a CNAME to the site's address (or anything under APPS_DOMAIN), or A/AAAA records
  * among APPS_DOMAIN's addresses. Success marks the domain verified (the site server then serves it); failure leaves
  * it as it was — a verified domain stays verified through a failed or flaky check — and lists what is missing.

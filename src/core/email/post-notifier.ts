@@ -24,13 +24,13 @@ export function createPostNotifier(deps: { db: Db; email: EmailProvider; appsDom
   const chains = new Map<string, Promise<void>>();
 
   async function check(site: ContentSite, pages: Map<string, SnapshotPage>): Promise<void> {
-    // Changelog entries that name roadmap items (issue 26): rebuilt first, so a "shipped" email below can name its entry.
+    // Changelog entries that name roadmap items: rebuilt first, so a "shipped" email below can name its entry.
     const getSnapshot = deps.getSnapshot;
     if (getSnapshot && (siteTypeHas(site.siteType, "whatsNew") || siteTypeHas(site.siteType, "votes"))) {
       await refreshChangelogLinks({ ...deps, getSnapshot }, site.id).catch((err) => log(`[changelog] links of site ${site.id} failed`, err));
     }
     if (siteTypeHas(site.siteType, "votes")) {
-      // Roadmaps: status emails to voters (issue 26), same claim-then-send pattern and retry schedule.
+      // Roadmaps: status emails to voters, same claim-then-send pattern and retry schedule.
       const delivered = await checkRoadmapStatuses(deps, site, pages);
       if (delivered.failed) log(`[email] ${delivered.failed} status email(s) for site ${site.id} failed; retrying later`);
       nextCheckAt.set(site.id, delivered.failed ? Date.now() + RETRY_AFTER_MS : Number.POSITIVE_INFINITY);

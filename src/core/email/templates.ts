@@ -32,8 +32,8 @@ export function magicLinkEmail(p: { url: string; host: string }): RenderedEmail 
 }
 
 /**
- * The double opt-in mail. Anyone can type any address into a subscribe form, so nothing in it is the owner's text
- * (security review, finding 4): a fixed subject, and the site named by its address on our domain or theirs.
+ * The double opt-in mail. Anyone can type any address into a subscribe form, so nothing in it is the owner's text:
+ * a fixed subject, and the site named by its address on our domain or theirs.
  */
 export function subscriberConfirmationEmail(p: { siteAddress: string; confirmUrl: string; accentColor?: string }): RenderedEmail {
   return renderEmail({
@@ -93,7 +93,7 @@ export function cancellationReasonTeamEmail(p: { userEmail: string; reason: stri
   });
 }
 
-/** To the owner, once per run of failed syncs (issue 22): what Notion said, how to fix it, and that visitors are fine. */
+/** To the owner, once per run of failed syncs: what Notion said, how to fix it, and that visitors are fine. */
 export function syncFailingEmail(p: { siteName: string; siteAddress: string; error: string; failingSince: Date; settingsUrl: string }): RenderedEmail {
   return renderEmail({
     subject: `${p.siteName} can't be updated from Notion`,
@@ -164,7 +164,7 @@ export function voterConfirmationEmail(p: { siteAddress: string; confirmUrl: str
 
 /** "An item you voted for moved": sent once per status change to each voter (and the idea's author). */
 export function roadmapStatusEmail(p: { siteName: string; title: string; fromStatus: string; toStatus: string; itemUrl: string; unsubscribeUrl: string; accentColor?: string; shippedIn?: { title: string; url: string }[] }): RenderedEmail {
-  // Issue 26: a shipped item names the changelog entries that announce it.
+  // A shipped item names the changelog entries that announce it.
   const entries = (p.shippedIn ?? []).slice(0, 3).flatMap((e) => [
     { kind: "paragraph" as const, text: `Shipped in ${e.title}` },
     { kind: "button" as const, label: `Read ${e.title}`, url: e.url },

@@ -6,7 +6,7 @@ import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw
 
 export const getTextFeedbackInput = z.object({ siteId: z.string().min(1).max(64) }).strict();
 
-/** docs/product.md §7 getTextFeedback: what visitors said about the site's pages, newest first (CONTRACTS §7 shape). */
+/** docs/product.md §7 getTextFeedback: what visitors said about the site's pages, newest first (docs/contracts.md §7 shape). */
 export async function getTextFeedback(db: Db, ownerId: string, input: z.input<typeof getTextFeedbackInput>) {
   const { siteId } = getTextFeedbackInput.parse(input);
   const site = await getSiteForOwnerOrThrow(db, ownerId, siteId);

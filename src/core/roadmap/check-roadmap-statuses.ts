@@ -11,7 +11,7 @@ import { shippedInOf } from "@/core/changelog/read-changelog-links";
 
 /**
  * After a roadmap's refresh: queue the status changes this snapshot shows, then send what is queued. The board's last
- * column counts as "shipped": a move there names the changelog entries linked to the item (issue 26) as they are when
+ * column counts as "shipped": a move there names the changelog entries linked to the item as they are when
  * the email goes out; an entry linked later sends nothing more.
  */
 export async function checkRoadmapStatuses(deps: { db: Db; email: EmailProvider; appsDomain: string }, site: ContentSite, pages: Map<string, SnapshotPage>): Promise<DeliveryResult> {

@@ -118,7 +118,7 @@ async function writeVoteCounts(deps: RoadmapNotionDeps, site: SiteRow, client: O
 }
 
 /**
- * Back to Notion (issue 26) for a roadmap read through the official API: approved ideas become rows of the database
+ * Back to Notion for a roadmap read through the official API: approved ideas become rows of the database
  * and vote counts go to the number property the owner chose. Requests go through the connection's own queue and
  * rate limit (officialClientOf). Votes stay in our database: a failed write is noted per item (the Votes screen shows
  * it) and simply tried again on the next push. Public-page sites have nothing to push.

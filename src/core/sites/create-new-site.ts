@@ -37,7 +37,7 @@ export type CreateNewSiteDeps = {
 };
 
 /**
- * A new site (docs/product.md §7 createNewSite): the subdomain checked (CONTRACTS §4), the Notion page checked again on the
+ * A new site (docs/product.md §7 createNewSite): the subdomain checked (docs/contracts.md §4), the Notion page checked again on the
  * server with the form's own rules (docs/product.md §5, a few requests whatever the page's size), the row stored, and
  * the answer given at once. The first sync runs on in the background at the owner's priority (startFirstSync): the
  * dashboard shows its progress, the site's address a "being published" page until it is done.

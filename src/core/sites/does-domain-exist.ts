@@ -11,7 +11,7 @@ export const doesDomainExistInput = z.object({ subdomain: z.string().trim().toLo
 export const ADDRESS_TAKEN_MESSAGE = "This address is already taken, please choose another subdomain";
 
 /**
- * Is this address in use: a site's own address, or a site's former address still redirecting (review D9: for 90
+ * Is this address in use: a site's own address, or a site's former address still redirecting (for 90
  * days after a subdomain change nobody else may take it). `exceptSiteId`: that site's own former addresses are free
  * to it (changing back).
  */

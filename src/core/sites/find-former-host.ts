@@ -4,7 +4,7 @@ import { siteFormerHosts, sites } from "@/db/schema";
 import { siteUrl } from "@/lib/site-address";
 
 /**
- * Where a site's former address now leads (review D9): the site's current address (scheme + host), or null when the
+ * Where a site's former address now leads: the site's current address (scheme + host), or null when the
  * address was never a site's or its redirect expired. Only asked when no site has this address.
  */
 export async function findFormerHost(db: Db, hostKey: string, appsDomain: string): Promise<{ siteId: string; origin: string } | null> {

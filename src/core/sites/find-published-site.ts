@@ -30,7 +30,7 @@ export type PublishedSite = {
   passwordHash: string | null;
   /** The verified custom domain the site is served at; null when there is none or the plan no longer allows it. */
   customDomain: string | null;
-  /** The custom domain is served but HTTPS was not seen working for it yet (a visit over https stamps it, review D12). */
+  /** The custom domain is served but HTTPS was not seen working for it yet (a visit over https stamps it). */
   httpsPending: boolean;
   /** What the site's plan allows now (featuresOf), and the paid features it uses that the plan no longer allows. */
   features: SiteFeatures;
@@ -38,7 +38,7 @@ export type PublishedSite = {
   /** Changes with any change to the row or to its plan: part of the page cache key. */
   stamp: string;
   redirects: { fromPath: string; toUrl: string; permanent: boolean }[];
-  /** Changelogs: per entry page id, the owner's roadmap items it names (issue 26); loaded here so entry pages need no query. */
+  /** Changelogs: per entry page id, the owner's roadmap items it names; loaded here so entry pages need no query. */
   roadmapItems: ReadonlyMap<string, LinkedPage[]>;
   /** Where the site is canonically served: scheme + host, and a path prefix ("" or "/docs"). */
   origin: string;

@@ -15,7 +15,7 @@ export type SitePropertyMapDeps = { db: Db; gateway: NotionGateway; connections:
 
 /**
  * A database site's fields and the database properties that fill them, read fresh from Notion, for the dashboard's
- * property mapping (issue 21 item 8). `problem` is the page check's message when the database no longer fits.
+ * property mapping. `problem` is the page check's message when the database no longer fits.
  */
 export async function getSitePropertyMap(
   deps: SitePropertyMapDeps,

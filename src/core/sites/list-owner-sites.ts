@@ -13,7 +13,7 @@ export type OwnerSiteSummary = {
   customDomain: string | null;
   createdAt: Date;
   lastSyncedAt: Date | null;
-  /** Sync health for the list's status (review D8): failed refreshes in a row (0: the last one worked or none ran). */
+  /** Sync health for the list's status: failed refreshes in a row (0: the last one worked or none ran). */
   syncFailures: number;
   /** The card's preview: the social image, else a tile in the accent colour with the favicon, logo or first letter. */
   preview: { socialImage: string | null; icon: string | null; accentColor: string };

@@ -4,7 +4,7 @@ import type { SiteSettings } from "./site-settings";
 
 /**
  * Where a site is canonically served: its `publicUrl` when set (origin + path prefix), else its verified custom
- * domain, else its own address (CONTRACTS §4).
+ * domain, else its own address (docs/contracts.md §4).
  */
 export function sitePublicAddress(
   site: { siteType: SiteType; subdomain: string; customDomain: string | null; customDomainVerifiedAt: Date | null },

@@ -4,7 +4,7 @@ import { linkFieldSchema } from "@/lib/link-field";
 import { CUSTOM_CSS_MAX } from "@/lib/custom-css";
 
 /**
- * Everything per site lives in one schema (CONTRACTS §8). The site server reads settings only through
+ * Everything per site lives in one schema (docs/contracts.md §8). The site server reads settings only through
  * `parseSiteSettings`, so a stored value that no longer fits falls back to defaults instead of breaking a page.
  */
 
@@ -28,7 +28,7 @@ export const siteSettingsSchema = z
   .object({
     name: shortText(120).default(""),
     description: shortText(300).default(""),
-    /** e.g. https://example.com/docs — the site then answers under that path prefix (CONTRACTS §4). */
+    /** e.g. https://example.com/docs — the site then answers under that path prefix (docs/contracts.md §4). */
     publicUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().default(null),
     theme: z
       .object({
@@ -39,7 +39,7 @@ export const siteSettingsSchema = z
         defaultTheme: z.enum(["system", "light", "dark"], "must be system, light or dark").default("system"),
         /** No light/dark toggle in the header: every visitor gets the default theme. */
         hideThemeToggle: z.boolean().default(false),
-        /** The owner's stylesheet, served from the site's own host at /_/custom.css after ours (review D13). */
+        /** The owner's stylesheet, served from the site's own host at /_/custom.css after ours. */
         customCss: z
           .string()
           .max(CUSTOM_CSS_MAX, `can be at most ${CUSTOM_CSS_MAX.toLocaleString("en-US")} characters`)
@@ -53,14 +53,14 @@ export const siteSettingsSchema = z
       .prefault({}),
     navigation: z.array(navLinkSchema).max(20).default([]),
     showBadge: z.boolean().default(true),
-    /** The footer's "Use with your AI assistant" link to llms.txt, which names the MCP server (issue 27). */
+    /** The footer's "Use with your AI assistant" link to llms.txt, which names the MCP server. */
     showAgentLink: z.boolean().default(false),
     analytics: z
       .object({
         googleAnalyticsId: shortText(40).regex(/^(G|UA)-[A-Z0-9-]+$/, "Not a Google Analytics id").nullable().default(null),
         plausibleDomain: shortText(253).nullable().default(null),
         headCode: shortText(5000).default(""),
-        /** The built-in, cookie-free counting (issue 25); the providers above are optional beside it. */
+        /** The built-in, cookie-free counting; the providers above are optional beside it. */
         builtIn: z.boolean().default(true),
       })
       .strict()
@@ -92,7 +92,7 @@ export const siteSettingsSchema = z
       })
       .strict()
       .prefault({}),
-    /** Roadmaps (issue 26): status emails to voters, and the Notion number property that gets the vote count. */
+    /** Roadmaps: status emails to voters, and the Notion number property that gets the vote count. */
     roadmap: z
       .object({
         statusEmails: z.boolean().default(true),

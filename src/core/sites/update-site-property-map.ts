@@ -12,7 +12,7 @@ import { parseSiteSettings, propertyMapSchema, siteSettingsSchema } from "./site
 export const updateSitePropertyMapInput = z.object({ siteId: z.string().min(1).max(64), propertyMap: propertyMapSchema }).strict();
 
 /**
- * Which database property fills which field of a blog, changelog or roadmap (issue 21 item 8). The whole mapping is
+ * Which database property fills which field of a blog, changelog or roadmap. The whole mapping is
  * checked against the database as Notion has it now — every property exists, has a fitting type, and the page check
  * passes with it — before it is stored; a refused mapping changes nothing. The site's pages follow at once.
  */

@@ -17,7 +17,7 @@ export const updateSiteSubdomainInput = z.object({ siteId: z.string().min(1).max
 export type UpdateSiteSubdomainDeps = { db: Db; siteEvents: SiteEvents; appsDomain: string };
 
 /**
- * Moves a site to another subdomain (review D9) with creation's checks and messages. The old address then answers
+ * Moves a site to another subdomain with creation's checks and messages. The old address then answers
  * 301 to the new one (path and query kept) for FORMER_HOST_DAYS days, and no other site can take it meanwhile; the
  * site may take back one of its own former addresses. Same subdomain: nothing changes.
  */

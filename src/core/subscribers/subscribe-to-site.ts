@@ -52,7 +52,7 @@ async function ensureRoomForSubscriber(db: Db, siteId: string, email: string, li
 /**
  * A visitor subscribes to a blog or changelog (double opt-in): the address is stored unconfirmed and gets a
  * confirmation link on the site's own host; only the link confirms it. The answer is the same in every case, so the
- * form never reveals who is subscribed — and never relays mail (security review, finding 4):
+ * form never reveals who is subscribed — and never relays mail:
  * - the mail has a fixed subject and names the product and the site's address, with no owner-chosen name, sender
  *   or Reply-To (the owner's sender settings apply only to mail their confirmed subscribers asked for);
  * - an address has one pending confirmation per site: asking again within SUBSCRIBE_LIMITS.resendAfterMs sends

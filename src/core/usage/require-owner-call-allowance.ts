@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import { takeUsage } from "./take-usage";
 
 /**
- * Calls an owner may make per minute to the RPC methods that reach Notion on demand (security review, finding 7): the
+ * Calls an owner may make per minute to the RPC methods that reach Notion on demand: the
  * page inspections (safeGetNotionPageState, isNotionPagePublic, getNotionData, getAllNotionPages) share one budget,
  * syncSiteNow has its own. Counted in the database, so the limit holds across processes.
  */

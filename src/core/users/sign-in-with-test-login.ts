@@ -14,7 +14,7 @@ export type SignedInUser = { id: string; email: string; name: string | null; isN
 
 /**
  * Signs in (creating on first use) an account for automated tests. It never signs into an account that was
- * created another way (CONTRACTS §4), so enabling it on a real instance cannot take over Google users.
+ * created another way (docs/contracts.md §4), so enabling it on a real instance cannot take over Google users.
  */
 export async function signInWithTestLogin(db: Db, input: unknown): Promise<SignedInUser> {
   const raw = (input ?? {}) as { email?: unknown };

@@ -3,7 +3,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } fro
 import { id, createdAt } from "./columns";
 import { sites } from "./sites";
 
-// ── AI agents (issue 27): access tokens for a protected site's MCP and Markdown, and agent requests per day ──
+// ── AI agents: access tokens for a protected site's MCP and Markdown, and agent requests per day ──
 
 /** A token the owner gives an AI agent to read a password-protected site; only its SHA-256 is kept. */
 export const siteAgentTokens = pgTable(

@@ -2,7 +2,7 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { sites } from "./sites";
 
-// ── Built-in analytics (issue 25) ──
+// ── Built-in analytics ──
 
 /**
  * Raw events, append-only, kept ANALYTICS_RAW_RETENTION_DAYS and rolled up into the tables below. No foreign key, so

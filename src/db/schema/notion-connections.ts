@@ -3,7 +3,7 @@ import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { id, createdAt } from "./columns";
 import { users } from "./users";
 
-// ── Notion connections (issue 22): an owner's OAuth grant or internal integration secret for Notion's official API ──
+// ── Notion connections: an owner's OAuth grant or internal integration secret for Notion's official API ──
 
 export const notionConnections = pgTable(
   "notion_connections",

@@ -4,7 +4,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } fro
 import { id, createdAt } from "./columns";
 import { sites } from "./sites";
 
-// ── Roadmap votes, ideas and status emails (issue 26) ──
+// ── Roadmap votes, ideas and status emails ──
 
 /**
  * A visitor who votes or suggests ideas on one roadmap, known by a confirmed email (double opt-in like subscribers).
@@ -148,7 +148,7 @@ export const roadmapNotionWrites = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.itemId] })],
 );
 
-// ── Links between a changelog and a roadmap of the same owner (issue 26): rebuilt whenever either syncs ──
+// ── Links between a changelog and a roadmap of the same owner: rebuilt whenever either syncs ──
 
 /** A changelog entry that names a roadmap item (a relation property, a page mention or a link to the item's page). */
 export const changelogItemLinks = pgTable(

@@ -30,11 +30,11 @@ export const sites = pgTable(
     /** When the owner set the (still unverified) domain: unverified claims expire (DOMAIN_CLAIM_TTL_DAYS). */
     customDomainClaimedAt: timestamp("custom_domain_claimed_at", { withTimezone: true }),
     /**
-     * When HTTPS was first seen working for the verified custom domain (review D12): the TLS front's ask approved it,
+     * When HTTPS was first seen working for the verified custom domain: the TLS front's ask approved it,
      * or a visit came over https. Reset with the domain; written at most once per domain.
      */
     customDomainHttpsAt: timestamp("custom_domain_https_at", { withTimezone: true }),
-    /** Everything else per site, parsed only through the SiteSettings zod schema (CONTRACTS §8). */
+    /** Everything else per site, parsed only through the SiteSettings zod schema (docs/contracts.md §8). */
     settings: jsonb("settings").notNull().default({}),
     passwordHash: text("password_hash"),
     createdAt: createdAt(),
@@ -51,7 +51,7 @@ export const sites = pgTable(
 );
 
 /**
- * A site's previous address after "Change subdomain" (review D9): it answers 301 to the site's current address until
+ * A site's previous address after "Change subdomain": it answers 301 to the site's current address until
  * expiresAt, and no other site may take it meanwhile. hostKey as in sites.host_key ("blog.acme").
  */
 export const siteFormerHosts = pgTable(

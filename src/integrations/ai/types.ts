@@ -1,5 +1,5 @@
 /**
- * Any OpenAI-compatible chat API (CONTRACTS §2: AI_BASE_URL, AI_API_KEY, AI_MODEL), hosted or local, behind one
+ * Any OpenAI-compatible chat API (docs/contracts.md §2: AI_BASE_URL, AI_API_KEY, AI_MODEL), hosted or local, behind one
  * small interface. Without configuration there is no model and every AI feature answers in retrieval-only mode.
  */
 
@@ -31,6 +31,6 @@ export class ChatModelError extends Error {
 
 /**
  * By name, not instanceof: the model is created by the runtime (src/server.ts's copy of this module) and used from the
- * Next bundle too, which has its own copy of the class (CONTRACTS §3).
+ * Next bundle too, which has its own copy of the class (docs/contracts.md §3).
  */
 export const isChatModelError = (err: unknown): err is ChatModelError => err instanceof Error && err.name === "ChatModelError";

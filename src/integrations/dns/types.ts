@@ -1,5 +1,5 @@
 /**
- * DNS lookups for custom domains (CONTRACTS §4), behind an interface so the core never touches `node:dns`.
+ * DNS lookups for custom domains (docs/contracts.md §4), behind an interface so the core never touches `node:dns`.
  * A name that does not exist (NXDOMAIN) or has no record of the asked type (NODATA) is an empty list, not an error;
  * anything else (time-out, SERVFAIL, refused) throws a DnsLookupError.
  */

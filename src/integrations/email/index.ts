@@ -6,7 +6,7 @@ import { plunkEmailProvider } from "./plunk-client";
 export type { EmailMessage, EmailProvider, TrackEvent } from "./types";
 export { EmailApiError, EmailNotFoundError, EmailTokenError, UNKNOWN_API_ERROR } from "./plunk-client";
 
-/** Plunk when PLUNK_API_KEY is set; otherwise the outbox table and the log (CONTRACTS §2). */
+/** Plunk when PLUNK_API_KEY is set; otherwise the outbox table and the log (docs/contracts.md §2). */
 export function createEmailProvider(env: Pick<Env, "PLUNK_API_KEY" | "PLUNK_API_BASE" | "EMAIL_FROM">, db: Db) {
   if (env.PLUNK_API_KEY) return plunkEmailProvider({ apiKey: env.PLUNK_API_KEY, baseUrl: env.PLUNK_API_BASE, defaultFrom: env.EMAIL_FROM });
   return outboxEmailProvider(db, { defaultFrom: env.EMAIL_FROM });

@@ -5,7 +5,7 @@ import type { PaymentProvider } from "./types";
 export type * from "./types";
 
 /**
- * The payment provider behind an interface (issue 10). Today Paddle Billing; the stand-in server in
+ * The payment provider behind an interface. Today Paddle Billing; the stand-in server in
  * tools/paddle-stub speaks the same wire format, so tests run this very client.
  */
 

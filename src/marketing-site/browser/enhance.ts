@@ -19,7 +19,7 @@ function setExpanded(button: HTMLButtonElement, open: boolean): void {
   const backdrop = button.dataset.backdrop ? document.getElementById(button.dataset.backdrop) : null;
   if (backdrop) {
     backdrop.hidden = !open;
-    // The page behind a full-screen menu stays put (review M7).
+    // The page behind a full-screen menu stays put.
     document.documentElement.style.overflow = open ? "hidden" : "";
   }
   const label = open ? button.dataset.labelOpen : button.dataset.labelClosed;

@@ -55,7 +55,7 @@ const ACCOUNT_LINK_STYLES = {
   },
 } as const;
 
-/** Sign in and the call to action: in the bar on wide screens, at the top of the mobile menu (review M7: never below its fold). */
+/** Sign in and the call to action: in the bar on wide screens, at the top of the mobile menu (never below its fold). */
 function AccountLinks({ signIn, cta, variant }: { signIn: NavLink; cta: NavLink; variant: keyof typeof ACCOUNT_LINK_STYLES }) {
   const { wrapper: className, signIn: signInClass, cta: ctaClass } = ACCOUNT_LINK_STYLES[variant];
   return (

@@ -1,5 +1,5 @@
 /**
- * One short page per screen of a site's dashboard (review M6), at /docs/dashboard/<screen>: what the screen does and
+ * One short page per screen of a site's dashboard, at /docs/dashboard/<screen>: what the screen does and
  * what each setting changes. Keyed by the screen ids of the dashboard's catalog (a unit test keeps them in step);
  * each screen links its page with "Learn more".
  */

@@ -1,6 +1,6 @@
 import type { FaqItem, FeatureItem, Step } from "@/marketing-site/components/types";
 
-/** The landing page's words (issue 13). Every claim here is something the product does today (see docs/). */
+/** The landing page's words. Every claim here is something the product does today (see docs/). */
 
 export const FEATURES: FeatureItem[] = [
   {

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from "@/lib/brand";
 import type { Env } from "@/env";
 
 /**
- * The website's footer links an open-source, self-hostable product owes its visitors (issue 24): its source and the
+ * The website's footer links an open-source, self-hostable product owes its visitors: its source and the
  * instance's Terms, Privacy and Contact. An operator points them at their own pages (TERMS_URL, PRIVACY_URL,
  * CONTACT_URL) or edits the default pages below.
  */

@@ -10,7 +10,7 @@ export function planLimitLines(plan: Plan): string[] {
   ];
 }
 
-/** The plans' limits as rows of the comparison table (review M5: the limits the cards name, side by side). */
+/** The plans' limits as rows of the comparison table (the limits the cards name, side by side). */
 export const LIMIT_ROWS: readonly { label: string; cell: (plan: Plan) => string }[] = [
   { label: "Email subscribers", cell: (plan) => (plan.limits.subscribers === null ? "Unlimited" : `Up to ${formatNumber(plan.limits.subscribers)}`) },
   { label: "AI chatbot messages", cell: (plan) => (plan.limits.aiMessagesPerDay > 0 ? `${formatNumber(plan.limits.aiMessagesPerDay)} a day` : "—") },

@@ -2,7 +2,7 @@ import { SITE_TYPE_INFO, type SiteType } from "@/lib/site-types";
 import { SITE_TYPE_PAGES } from "./site-type-pages";
 
 /**
- * The showcase of the demo workspace's sites (issue 24, review M2): one card per site type with a picture of the
+ * The showcase of the demo workspace's sites: one card per site type with a picture of the
  * published site, captured by `npm run screenshots` (scripts/screenshots.ts), and a link to the live site when
  * SHOWCASE_URLS names one (`npm run demo` sets it to its own sites). No request is made to those addresses.
  */

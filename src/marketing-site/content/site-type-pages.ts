@@ -2,7 +2,7 @@ import type { SiteType } from "@/lib/site-types";
 import { SITE_TYPE_PAGE_SLUGS } from "@/lib/website-paths";
 
 /**
- * One marketing page per site type (issue 13): its URL slug, what a visitor gets (features that exist in the site
+ * One marketing page per site type: its URL slug, what a visitor gets (features that exist in the site
  * server today) and the Notion structure to build. Database types link their template (a CSV to import, or the
  * operator's public Notion template from TEMPLATE_URLS: src/lib/notion-templates.ts).
  */

@@ -28,7 +28,7 @@ https:// {
 	reverse_proxy localhost:3000
 }`;
 
-/** Custom domains as implemented in src/core/domains/ (CONTRACTS §4). */
+/** Custom domains as implemented in src/core/domains/ (docs/contracts.md §4). */
 export function CustomDomainsDocs() {
   const plan = planForFeature("customDomain");
   return (

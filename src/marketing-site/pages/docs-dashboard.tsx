@@ -2,7 +2,7 @@ import type { PageMeta } from "../page-meta";
 import { PRODUCT_NAME } from "@/lib/brand";
 import { DASHBOARD_DOCS, dashboardDocPath, type DashboardDoc } from "../content/dashboard-docs";
 
-/** The dashboard's screens, one short page each (review M6); each screen's "Learn more" opens its page. */
+/** The dashboard's screens, one short page each; each screen's "Learn more" opens its page. */
 
 export const indexMeta: PageMeta = {
   title: "The dashboard",

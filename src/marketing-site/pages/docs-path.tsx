@@ -17,7 +17,7 @@ function exampleSiteAddress(appsDomain: string): string {
   return siteUrl({ siteType: "docs", subdomain: "acme", appsDomain: local ? "example.site" : appsDomain });
 }
 
-/** docs/product.md §2 /docs/features/hosting-under-a-docs-path; the behaviour is CONTRACTS §4 "Hosting under a path". */
+/** docs/product.md §2 /docs/features/hosting-under-a-docs-path; the behaviour is docs/contracts.md §4 "Hosting under a path". */
 export function HostingUnderADocsPath({ appsDomain }: { appsDomain: string }) {
   const siteAddress = exampleSiteAddress(appsDomain);
   const siteHost = new URL(siteAddress).host;

@@ -14,7 +14,7 @@ const PRIMARY = "rounded-md bg-[#2255dd] px-5 py-3 font-medium text-white hover:
 
 export const meta: PageMeta = { title: PRODUCT_NAME, description: PRODUCT_TAGLINE, path: "/" };
 
-/** The landing page (issue 13), built from the reusable sections of docs/product.md §1. */
+/** The landing page, built from the reusable sections of docs/product.md §1. */
 export function LandingPage({ showcaseUrls = {} }: { showcaseUrls?: Partial<Record<SiteType, string>> }) {
   return (
     <>

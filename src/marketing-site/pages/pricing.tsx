@@ -14,7 +14,7 @@ export const meta: PageMeta = {
 
 const CURRENCY = "USD";
 
-/** The pricing page (issue 13): the plan table of src/lib/plans.ts, prices with the currency helper of docs/product.md §9. */
+/** The pricing page: the plan table of src/lib/plans.ts, prices with the currency helper of docs/product.md §9. */
 export function PricingPage() {
   return (
     <div className="bg-gradient-to-b from-[#eef2ff] to-white">

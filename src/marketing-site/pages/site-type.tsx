@@ -12,7 +12,7 @@ export function siteTypeMeta(page: SiteTypePageContent): PageMeta {
   return { title: `${SITE_TYPE_INFO[page.siteType].label} from Notion`, description: page.intro, path: `/site-types/${page.slug}` };
 }
 
-/** A page per site type (issue 13): what visitors get, the exact Notion structure to build, and a link into /new-site. */
+/** A page per site type: what visitors get, the exact Notion structure to build, and a link into /new-site. */
 export function SiteTypePage({ page, templateUrl, liveUrl, appsDomain }: { page: SiteTypePageContent; templateUrl?: string; liveUrl?: string; appsDomain: string }) {
   const label = SITE_TYPE_INFO[page.siteType].label;
   const csv = templateCsvPath(page.siteType);

@@ -16,7 +16,7 @@ export const FILE_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 3;
 
 /**
- * Notion's own file hosts, named exactly (security review, finding 12): its file and image services, and its S3
+ * Notion's own file hosts, named exactly: its file and image services, and its S3
  * bucket for uploads (`prod-files-secure`, us-west-2). Any other bucket on amazonaws.com could be anyone's.
  */
 const NOTION_FILE_HOSTS = new Set([

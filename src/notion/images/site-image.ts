@@ -64,7 +64,7 @@ export async function getSiteImage(deps: ImageDeps, snapshot: SiteSnapshot, requ
   return withEtag(sized);
 }
 
-/** Blocks whose file is their source (security review, finding 12: text that merely names a file is not a file). */
+/** Blocks whose file is their source (text that merely names a file is not a file). */
 const FILE_BLOCKS = new Set(["image", "file", "video", "pdf", "audio"]);
 const PAGE_BLOCKS = new Set(["page", "collection_view_page", "collection_view"]);
 

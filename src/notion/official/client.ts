@@ -66,7 +66,7 @@ const SDK_TIMEOUT_MS = 10 * 60_000;
 
 type ConnectionQueue = { queue: PQueue; pausedUntil: number; timer: NodeJS.Timeout | null };
 
-/** Queues live on globalThis: the Next bundle and the server share them (CONTRACTS §3). */
+/** Queues live on globalThis: the Next bundle and the server share them (docs/contracts.md §3). */
 const QUEUES_KEY = Symbol.for("app.notion-official-queues");
 
 function queuesByConnection(): Map<string, ConnectionQueue> {

@@ -1,5 +1,5 @@
 /**
- * Counts this page view (issue 25): one navigator.sendBeacon to the site's own /_/view with the page, its query (UTM
+ * Counts this page view: one navigator.sendBeacon to the site's own /_/view with the page, its query (UTM
  * tags) and the referrer. Nothing is stored on the device. Not sent while the page is only prerendered, nor in a tab the
  * dashboard opened (its links target the window name "pagewright-owner", which stays with that tab): owners' own visits.
  */

@@ -56,7 +56,7 @@ function renderAnswer(div: HTMLElement, text: string, sources: Source[]): void {
   }
 }
 
-/** The cited sources under the answer; above it for an answer made of the site's own passages (review P6: links first). */
+/** The cited sources under the answer; above it for an answer made of the site's own passages (links first). */
 function renderSources(div: HTMLElement, sources: Source[], cited: number[], first = false): void {
   const used = cited.length ? sources.filter((s) => cited.includes(s.n)) : [];
   if (!used.length) return;

@@ -9,7 +9,7 @@ type SearchResult = { title: string; url: string; snippet: string };
 const base = document.querySelector<HTMLMetaElement>("meta[name=site-base]")?.content ?? "";
 
 // ── Search ──
-// Results are listed under the box the visitor types in (review P7); ⌘K/Ctrl-K opens the same search in a dialog for
+// Results are listed under the box the visitor types in; ⌘K/Ctrl-K opens the same search in a dialog for
 // pages where no box is in view. Searches that find nothing route on: the site's contact link, and "Ask the assistant"
 // (the chat opened with the question filled in) when the chatbot is on.
 
@@ -92,7 +92,7 @@ function searchInto(input: HTMLInputElement, list: HTMLUListElement, opts: { fir
     shown(true);
   }
   // Searches as you type are not counted; the query the visitor settled on is, once, when they pick a result or leave
-  // the search (review D10: no "kubernete" among the searches that found nothing).
+  // the search (no "kubernete" among the searches that found nothing).
   let counted = "";
   function countFinalQuery(): void {
     const q = input.value.trim();
@@ -177,7 +177,7 @@ document.addEventListener("keydown", (e) => {
     openDialog();
   }
 });
-// The page says "Ctrl K"; a Mac reader presses ⌘K (touch screens hide the hint in CSS). Review P4.
+// The page says "Ctrl K"; a Mac reader presses ⌘K (touch screens hide the hint in CSS).
 if (/Mac|iPhone|iPad/.test(navigator.platform)) for (const kbd of document.querySelectorAll(".search kbd")) kbd.textContent = "⌘K";
 
 // ── Feedback ──

@@ -13,7 +13,7 @@ try {
 if ((saved === "light" || saved === "dark") && !root.hasAttribute("data-theme-fixed")) root.dataset.theme = saved;
 const current = () => root.dataset.theme || (dark.matches ? "dark" : "light");
 
-// Pages without the island (blogs, changelogs) load it the first time a visitor goes to their search box (review P8).
+// Pages without the island (blogs, changelogs) load it the first time a visitor goes to their search box.
 let islandLoaded = false;
 const loadIsland = (e: Event) => {
   const box = (e.target as Element).closest?.<HTMLElement>("[data-island]");

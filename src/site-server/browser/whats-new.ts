@@ -1,5 +1,5 @@
 /**
- * The What's-new widget (issue 26): one script tag in the owner's own web app, served by their changelog site.
+ * The What's-new widget: one script tag in the owner's own web app, served by their changelog site.
  *   <script async src="https://CHANGELOG_HOST/_/whats-new.js"></script>            a floating "What's new" button
  *   <script async src="…/_/whats-new.js" data-target="#whats-new"></script>         the owner's element opens it
  *   (data-open-new="true": open once by itself when there is an entry the visitor has not seen)

@@ -13,7 +13,7 @@ import type { PublishedSite } from "../site-lookup";
 import { contentOrUnavailable, visitorKey, type Endpoint, type EndpointContext, type SiteContent } from "./context";
 
 /**
- * The visitor chat of a published site (issue 12): GET /_/chat is the chat page the launcher and the widget open in an
+ * The visitor chat of a published site: GET /_/chat is the chat page the launcher and the widget open in an
  * iframe (served from the site's own host, so a protected site's password cookie applies); POST /_/chat answers one
  * question as server-sent events. The widget frame may be embedded by any origin; otherwise only by the site itself.
  */

@@ -7,7 +7,7 @@ import { countIfAgent } from "../agent-requests";
 /** The site for language models (llmstxt.org): an index of pages, and every page as Markdown in one file. */
 const llms = (path: string, summary: string, render: (ctx: RenderContext) => string): Endpoint => {
   const file = cachedFileEndpoint({ path, contentType: "text/plain; charset=utf-8", summary, render, startsRefresh: false });
-  // Fetches by known AI agents are counted (issue 27).
+  // Fetches by known AI agents are counted.
   return {
     ...file,
     async handler(req, res, site, ctx) {

@@ -12,7 +12,7 @@ import { contentOrUnavailable, pageCacheControlOf, pageHeadersOf, renderContextO
 
 /**
  * Any page as Markdown at its path + `.md` (`/index.md` for the home page); other `.md` paths are page paths. With
- * `?ask=<question>`, an answer from the site's content with its sources instead (issue 27), metered like the chatbot.
+ * `?ask=<question>`, an answer from the site's content with its sources instead, metered like the chatbot.
  */
 export const markdownEndpoint: Endpoint = {
   path: /^(.*)\.md$/,

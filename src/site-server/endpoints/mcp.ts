@@ -7,7 +7,7 @@ import { contentOrUnavailable, visitorKey, type Endpoint } from "./context";
 const MAX_MCP_BODY = 64 * 1024;
 
 /**
- * The site's MCP server (issue 27), Streamable HTTP without sessions: every POST is answered on its own (a fresh server
+ * The site's MCP server, Streamable HTTP without sessions: every POST is answered on its own (a fresh server
  * and transport), so any process behind a load balancer can take any call. Batches are refused, so
  * the per-agent limit counts calls. A protected site answers only with its access cookie or an agent token (`Authorization: Bearer`, checked by the pipeline's password gate).
  */

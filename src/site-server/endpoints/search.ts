@@ -21,7 +21,7 @@ export const searchEndpoint: Endpoint = {
     if (query.length > 200) return sendPlainHtml(res, 400, "Search too long", "Please search with at most 200 characters.");
     const found = await searchPublishedPages(ctx.runtime.db, site.id, query, content.model.pathOfPage);
     // As-you-type lookups are prefixes ("kubernete"); the island asks once more without `typing` for the query the
-    // visitor settled on, so only that one is counted (review D10).
+    // visitor settled on, so only that one is counted.
     if (query.trim() && ctx.search.get("typing") !== "1") recordSiteEvent(ctx.runtime, req, site, { kind: "search", label: query, ok: found.length > 0 });
     const results = found.map((r) => ({ title: r.title, url: `${site.basePath}${r.path}`, snippet: r.snippet }));
     if (wantsJson(req)) {

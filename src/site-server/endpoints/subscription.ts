@@ -38,7 +38,7 @@ function logoOf(site: PublishedSite): { url: string; origin: string } | null {
 export function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked: boolean, notice: Notice): void {
   const accent = locked ? "#111111" : site.settings.theme.accentColor;
   const name = locked ? "" : site.settings.name;
-  // The site's logo beside its name (review P12), never on a protected site's notices, which name nothing about it.
+  // The site's logo beside its name, never on a protected site's notices, which name nothing about it.
   const logo = locked ? null : logoOf(site);
   const home = `${site.basePath}/`;
   const form = notice.form

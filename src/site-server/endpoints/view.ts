@@ -8,7 +8,7 @@ import type { PublishedSite } from "../site-lookup";
 import { contentInMemory, snapshotOf, visitorKey, type Endpoint, type EndpointContext } from "./context";
 
 /**
- * Page views for the built-in analytics (issue 25): the pages' beacon (POST /_/view) and their <noscript> pixel
+ * Page views for the built-in analytics: the pages' beacon (POST /_/view) and their <noscript> pixel
  * (GET /_/view.gif). Both answer the same whatever happens — counted, a bot, junk, over the limit, a locked site, the
  * counting turned off — so they tell a caller nothing about the site; a protected site counts only visitors who
  * entered its password (the others never see a page). Only what the site's own pages can send is counted: a path the

@@ -19,7 +19,7 @@ import { contentOrUnavailable, ipOf, MAX_FORM_BYTES, type Endpoint, type Endpoin
 import { sendSiteNotice } from "./subscription";
 
 /**
- * Roadmap votes and ideas (issue 26), on the site's own host. A visitor is known by a site-scoped HttpOnly cookie set
+ * Roadmap votes and ideas, on the site's own host. A visitor is known by a site-scoped HttpOnly cookie set
  * by the confirmation link; without it, voting asks for an email first. Everything works as plain forms; the board's
  * island (browser/votes.ts) posts the same forms with `Accept: application/json`.
  */

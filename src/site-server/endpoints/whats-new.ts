@@ -8,7 +8,7 @@ import type { PublishedSite } from "../site-lookup";
 import { ASSET_CACHE, contentOrUnavailable, type Endpoint } from "./context";
 
 /**
- * The What's-new widget's two files on a changelog's own host (issue 26): the script owners embed in their app, and
+ * The What's-new widget's two files on a changelog's own host: the script owners embed in their app, and
  * the latest entries as JSON for it. Both are for any origin (the JSON with `Access-Control-Allow-Origin: *`, never
  * with cookies); on a protected site neither is served without the visitor's cookie, so nothing leaks.
  */

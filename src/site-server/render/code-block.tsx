@@ -3,7 +3,7 @@ import loadLanguages from "prismjs/components/index.js";
 import type { CodeBlock as NotionCodeBlock } from "notion-types";
 import { getTextContent } from "notion-utils";
 
-/** Code highlighted on the server with Prism (CONTRACTS §6): plain HTML spans, no script in the page. */
+/** Code highlighted on the server with Prism (docs/contracts.md §6): plain HTML spans, no script in the page. */
 
 /** Every language Notion's code block offers (its menu, lowercase) → Prism's grammar; Plain Text, ASCII Art and Notion Formula stay plain. */
 const PRISM_IDS: Record<string, string> = {

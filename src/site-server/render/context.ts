@@ -10,7 +10,7 @@ export type RoadmapState = {
   ideas: { itemId: string; title: string; status: string; details: string }[];
   sortByVotes: boolean;
   votesScriptHref: string;
-  /** Per item page id: the owner's changelog entries that name it ("Shipped in", issue 26). */
+  /** Per item page id: the owner's changelog entries that name it ("Shipped in"). */
   shippedIn: ReadonlyMap<string, { title: string; url: string }[]>;
 };
 
@@ -21,7 +21,7 @@ export type RenderContext = {
   model: SiteModel;
   /** Scheme and host the site is canonically served at (custom domain, publicUrl, or its own address). */
   origin: string;
-  /** "" or a path prefix like "/docs" when the site is served under a path (CONTRACTS §4). */
+  /** "" or a path prefix like "/docs" when the site is served under a path (docs/contracts.md §4). */
   basePath: string;
   cssHref: string;
   /** The island script (search, feedback, contents marker, copy as Markdown), without the base path. */
@@ -33,7 +33,7 @@ export type RenderContext = {
   subscribed?: boolean;
   /** Roadmaps: votes per item, approved ideas shown as cards, and whether columns are sorted by votes (`?sort=votes`). */
   roadmap?: RoadmapState;
-  /** Changelogs: per entry page id, the owner's roadmap items the entry names (loaded with the site, issue 26). */
+  /** Changelogs: per entry page id, the owner's roadmap items the entry names (loaded with the site). */
   roadmapItems?: ReadonlyMap<string, { title: string; url: string }[]>;
   /** Extra exact origins of Notion files (NOTION_FILE_HOSTS: the stand-ins in tests). */
   fileOrigins?: readonly string[];

@@ -71,7 +71,7 @@ function SubscribeForm({ ctx }: { ctx: Ctx }) {
   );
 }
 
-/** `aboveFold`: the first card of a list is in view on load, so its cover loads at once (review P12: no grey box). */
+/** `aboveFold`: the first card of a list is in view on load, so its cover loads at once (no grey box). */
 function PostCard({ ctx, entry, aboveFold = false }: { ctx: Ctx; entry: Entry; aboveFold?: boolean }) {
   const cover = lookSrc(ctx, entry.cover, entry.pageId, 640);
   return (
@@ -151,7 +151,7 @@ function related(ctx: Ctx, entry: Entry): Entry[] {
     .map((x) => x.e);
 }
 
-/** Issue 26: a roadmap item's changelog entries ("Shipped in"), or a changelog entry's roadmap items ("Roadmap:"). */
+/** A roadmap item's changelog entries ("Shipped in"), or a changelog entry's roadmap items ("Roadmap:"). */
 function LinkedPages({ label, className, pages }: { label: string; className: string; pages: { title: string; url: string }[] | undefined }) {
   if (!pages?.length) return null;
   return (

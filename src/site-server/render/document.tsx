@@ -113,7 +113,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
                 </ul>
               </nav>
             ) : null}
-            {/* Blogs and changelogs: search in the header (review P8); the island loads only when a visitor uses it. */}
+            {/* Blogs and changelogs: search in the header; the island loads only when a visitor uses it. */}
             {hasFeed ? <SearchBox ctx={ctx} variant="header" loadIsland={!island} /> : null}
             {theme.hideThemeToggle ? null : <button type="button" className="theme-toggle" hidden aria-label="Switch theme" />}
           </div>
@@ -138,7 +138,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
 }
 
 /**
- * The header's menu: the owner's navigation links, or on a simple site without them its top pages (review P12: a
+ * The header's menu: the owner's navigation links, or on a simple site without them its top pages (a
  * simple site's sub-pages are its menu, not a row under the header).
  */
 function headerMenu(ctx: RenderContext): { label: string; href: string }[] {
@@ -148,7 +148,7 @@ function headerMenu(ctx: RenderContext): { label: string; href: string }[] {
 }
 
 /**
- * Built-in analytics (issue 25): the inline beacon, or for visitors without JavaScript a pixel inside <noscript> — a
+ * Built-in analytics: the inline beacon, or for visitors without JavaScript a pixel inside <noscript> — a
  * browser running scripts never loads it, so one view is never counted twice. Not on the 404 and search pages.
  */
 function ViewCounter({ ctx, path }: { ctx: RenderContext; path: string }) {

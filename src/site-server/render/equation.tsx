@@ -1,7 +1,7 @@
 import katex from "katex";
 import { getTextContent } from "notion-utils";
 
-/** Math typeset on the server (CONTRACTS §6): KaTeX HTML, `trust: false` so \href and friends can't inject links. */
+/** Math typeset on the server (docs/contracts.md §6): KaTeX HTML, `trust: false` so \href and friends can't inject links. */
 export function renderMath(math: string, displayMode: boolean): string {
   return katex.renderToString(math, { displayMode, throwOnError: false, trust: false, strict: "ignore", output: "html", maxSize: 50, maxExpand: 1000 });
 }

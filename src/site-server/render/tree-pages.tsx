@@ -130,12 +130,12 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const toc = node.look.fullWidth ? [] : node.headings;
   return (
     <Document ctx={ctx} meta={{ path: node.path, title: node.title, description: `${node.title} — ${siteName(ctx)}`, type: "article" }} island>
-      {/* Without contents (a full-width page, or fewer than two headings) the article takes the rail's room too (review P12). */}
+      {/* Without contents (a full-width page, or fewer than two headings) the article takes the rail's room too. */}
       <div className={node.look.fullWidth ? "docs docs-full-width" : toc.length >= 2 ? "docs" : "docs docs-no-toc"}>
         <aside className="docs-nav" aria-label="Documentation">
           <SearchBox ctx={ctx} />
           <VersionSwitcher ctx={ctx} node={node} />
-          {/* On a phone the page list folds behind "Menu" so the article starts on screen (review P4); a checkbox
+          {/* On a phone the page list folds behind "Menu" so the article starts on screen; a checkbox
               needs no script and shifts nothing once the island loads. Wider screens hide it and show the list. */}
           <input type="checkbox" id="docs-menu" className="docs-menu-toggle" />
           <label htmlFor="docs-menu" className="docs-menu-button">

@@ -2,7 +2,7 @@ import type { Block, ExtendedRecordMap } from "notion-types";
 import { blockOf } from "@/notion/record-map";
 
 /**
- * YouTube, Vimeo and Loom videos as a lightweight facade (issue 21 item 4): a link to the video with YouTube's
+ * YouTube, Vimeo and Loom videos as a lightweight facade: a link to the video with YouTube's
  * thumbnail and a play button, which the island script (browser/island.ts) swaps for the player on click. Without
  * JavaScript the link opens the video at its provider. react-notion-x's own YouTube facade needs client React,
  * which published pages don't ship. Thumbnails come straight from YouTube's image host (img-src allows https:):

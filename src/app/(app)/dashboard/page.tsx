@@ -33,7 +33,7 @@ export default async function DashboardPage() {
               Create your first site
             </Link>
           </div>
-          {/* What each type is, so a new owner knows what to build in Notion first (review O9). */}
+          {/* What each type is, so a new owner knows what to build in Notion first. */}
           <ul className="mt-8 grid gap-3 text-left sm:grid-cols-2 lg:grid-cols-3" aria-label="Kinds of site">
             {SITE_TYPES.map((type) => (
               <li key={type} className="rounded-lg border border-neutral-800 p-3">
@@ -66,7 +66,7 @@ export default async function DashboardPage() {
                   </span>
                 </div>
                 <p className="mt-1 break-all text-sm text-neutral-400">{address}</p>
-                {/* Above the card's own link (its ::after covers the card), so visiting is one click from the list (review D8). */}
+                {/* Above the card's own link (its ::after covers the card), so visiting is one click from the list. */}
                 <a href={`${visitUrl}/`} target="_blank" rel="noopener" className="relative z-10 mt-1 inline-block text-sm text-[#8fb0ff] underline">
                   Visit site<span className="sr-only">: {site.name}</span>
                 </a>
@@ -85,7 +85,7 @@ export default async function DashboardPage() {
 }
 
 /**
- * The card's picture (review D8): the site's social image when it has one, else a tile in its accent colour with
+ * The card's picture: the site's social image when it has one, else a tile in its accent colour with
  * its favicon, logo or first letter. Decorative: the card's name says which site it is.
  */
 function SitePreview({ name, preview }: { name: string; preview: OwnerSiteSummary["preview"] }) {
@@ -117,7 +117,7 @@ function readableOn(hex: string): string {
   return luminance > 0.179 ? "#111111" : "#ffffff";
 }
 
-/** Sync health as a status beside "Published" (review D8), from the site's sync record. */
+/** Sync health as a status beside "Published", from the site's sync record. */
 function SyncStatus({ lastSyncedAt, failures }: { lastSyncedAt: Date | null; failures: number }) {
   const [label, tone] =
     failures > 0 ? [`Sync failing (${failures}×)`, "bg-red-900/60 text-red-200"] : lastSyncedAt ? ["In sync", "bg-neutral-800 text-neutral-200"] : ["Not synced yet", "bg-neutral-800 text-neutral-300"];

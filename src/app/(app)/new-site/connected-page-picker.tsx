@@ -14,7 +14,7 @@ type SharedPage = ResultOf<typeof siteMethods, "listNotionConnectionPages">[numb
 export type ConnectedChoice = { connectionId: string; notionPageUrl: string; title: string } | null;
 
 /**
- * "Connect Notion" (issue 22): the owner's connections, a way to add one (Notion's consent screen through
+ * "Connect Notion": the owner's connections, a way to add one (Notion's consent screen through
  * /api/notion/connect when the operator configured OAuth, or an internal integration secret), and the pages shared
  * with the chosen connection to pick the site's root from. The token never reaches the browser.
  */

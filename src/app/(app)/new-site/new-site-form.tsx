@@ -50,7 +50,7 @@ export function NewSiteForm({
   appsDomain,
 }: {
   initialSiteType?: SiteType;
-  /** APPS_DOMAIN: shown around the subdomain field, so the whole address reads before the check (review O5). */
+  /** APPS_DOMAIN: shown around the subdomain field, so the whole address reads before the check. */
   appsDomain?: string;
   /** Whether "Connect Notion" with OAuth is configured on this server. */
   notionOAuth?: boolean;
@@ -60,7 +60,7 @@ export function NewSiteForm({
 }) {
   const router = useRouter();
   const [siteType, setSiteType] = useState<SiteType>(initialSiteType);
-  // A public page (the default) or a page read through a Notion connection (issue 22).
+  // A public page (the default) or a page read through a Notion connection.
   const [source, setSource] = useState<"public" | "connected">(initialConnectionId || connectionError ? "connected" : "public");
   const [connected, setConnected] = useState<ConnectedChoice>(null);
   const [notionPageUrl, setNotionPageUrl] = useState("");
@@ -210,7 +210,7 @@ export function NewSiteForm({
           onChange={(e) => {
             const link = withNotionScheme(e.target.value);
             setNotionPageUrl(link);
-            // Until the owner types an address, it follows the page's title in the link (review O5).
+            // Until the owner types an address, it follows the page's title in the link.
             if (!subdomainTyped) setSubdomain(suggestedSubdomain(link));
           }}
           aria-describedby="notion-url-status"

@@ -4,7 +4,7 @@ import { getRuntime } from "@/runtime";
 export const dynamic = "force-dynamic";
 
 /**
- * Liveness (ok, db: the database answers) and the watch on Notion (issue 22): "degraded" with the failing endpoints
+ * Liveness (ok, db: the database answers) and the watch on Notion: "degraded" with the failing endpoints
  * while a request to Notion keeps failing on Notion's side, or the canary page (NOTION_CANARY_PAGE) can't be read.
  * A degraded Notion doesn't fail the check: sites keep serving their last good pages.
  */

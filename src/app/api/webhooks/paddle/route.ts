@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Paddle Billing webhooks (issue 10). The raw body is read first: the signature covers its exact bytes. */
+/** Paddle Billing webhooks. The raw body is read first: the signature covers its exact bytes. */
 export async function POST(request: Request) {
   const { db, env, siteEvents } = getRuntime();
   if (!env.billingEnabled || !env.PADDLE_WEBHOOK_SECRET) return jsonErrorResponse(404, "Billing is off");

@@ -100,7 +100,7 @@ export default async function SitePage({ params }: Props) {
           <CurrentTabInView current={current} />
         </nav>
         <div className="min-w-0 flex-1">
-          {/* A new tab, so nothing typed on this screen is lost (review M6). */}
+          {/* A new tab, so nothing typed on this screen is lost. */}
           <p className="mb-3 text-right text-sm">
             <a href={dashboardDocPath(current)} target="_blank" rel="noopener" className="text-[#8fb0ff] underline hover:text-white" data-testid="learn-more">
               Learn more<span className="sr-only"> about {sections.find((s) => s.id === current)?.label} (opens in a new tab)</span>

@@ -14,7 +14,7 @@ type Totals = { mcp: number; markdown: number; llms: number; ask: number };
 
 const copy = (text: string) => void navigator.clipboard.writeText(text).then(() => toast.success("Copied"), () => toast.error("Could not copy"));
 
-/** The AI screen's part for agents (issue 27): the site's MCP address and setup, the footer link, tokens, counts. */
+/** The AI screen's part for agents: the site's MCP address and setup, the footer link, tokens, counts. */
 export function AgentsPanel({ site }: { site: SiteOverview }) {
   const base = (site.settings.publicUrl || site.url).replace(/\/+$/, "");
   const mcpUrl = `${base}/_/mcp`;

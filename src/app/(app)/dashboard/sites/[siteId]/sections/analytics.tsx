@@ -14,7 +14,7 @@ import { useSave } from "./use-save";
 import { FieldErrors } from "@/components/field-errors";
 
 /**
- * The Analytics screen (issue 25): the built-in, cookie-free report read from the rollups (getSiteAnalytics), and the
+ * The Analytics screen: the built-in, cookie-free report read from the rollups (getSiteAnalytics), and the
  * optional third-party providers. Ranges are whole UTC days; each table downloads as CSV.
  */
 
@@ -146,7 +146,7 @@ function Table({ id, title, column, rows, visitors = true, file }: { id: string;
 
 const AGENT_KINDS: Record<string, string> = { mcp: "MCP calls", ask: "Questions (ask)", markdown: "Markdown pages", llms: "llms.txt" };
 
-/** AI agents' requests (issue 27), apart from the human figures above: per day, by kind, by agent. */
+/** AI agents' requests, apart from the human figures above: per day, by kind, by agent. */
 function AgentTraffic({ data, file }: { data: SiteAnalytics; file: (name: string) => string }) {
   const { agents } = data;
   const rows = (list: { value: string; count: number }[], label: (v: string) => string) => list.map((r) => ({ value: label(r.value), count: r.count, visitors: 0 }));

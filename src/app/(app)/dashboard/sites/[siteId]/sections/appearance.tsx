@@ -11,7 +11,7 @@ import { useSave } from "./use-save";
 
 type Theme = SiteOverview["settings"]["theme"];
 
-/** The site's look (review D13): colour, font, light/dark, the badge, and the owner's own CSS. */
+/** The site's look: colour, font, light/dark, the badge, and the owner's own CSS. */
 export function AppearanceSection({ site }: { site: SiteOverview }) {
   return (
     <div className="space-y-6">

@@ -16,7 +16,7 @@ type Verdict = { status: "idle" | "checking" | "ok" | "problem"; message?: strin
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en", { year: "numeric", month: "long", day: "numeric" });
 
 /**
- * "Change subdomain" (review D9): the new address checked as the create flow checks it, while typing; the old address
+ * "Change subdomain": the new address checked as the create flow checks it, while typing; the old address
  * then sends visitors to the new one for 90 days, and the addresses still doing so are listed.
  */
 export function AddressPanel({ site }: { site: SiteOverview }) {
@@ -78,7 +78,7 @@ export function AddressPanel({ site }: { site: SiteOverview }) {
 }
 
 /**
- * "Change Notion page" for a site read from a public page (review D9): the link checked live with the create flow's
+ * "Change Notion page" for a site read from a public page: the link checked live with the create flow's
  * rules for this site type (and its property mapping); the site moves only when the check says the page fits.
  */
 export function ChangeNotionPage({ site }: { site: SiteOverview }) {

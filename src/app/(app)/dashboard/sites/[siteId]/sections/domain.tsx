@@ -16,7 +16,7 @@ import { useAction } from "@/components/use-action";
 import { FieldErrors } from "@/components/field-errors";
 import { DataTable } from "@/components/data-table";
 
-/** The placeholder's first label follows the site's type (review D12: not "docs." on a blog). */
+/** The placeholder's first label follows the site's type (not "docs." on a blog). */
 export const DOMAIN_PLACEHOLDER_LABEL: Record<SiteOverview["siteType"], string> = {
   blog: "blog",
   changelog: "changelog",
@@ -54,7 +54,7 @@ export function DomainSection({ site }: { site: SiteOverview }) {
   }, [site.siteId]);
 
   // While the screen is open and the domain waits for its records, check again every minute without a click
-  // (review D12: DNS changes take minutes to show, and owners should not have to keep pressing Verify).
+  // (DNS changes take minutes to show, and owners should not have to keep pressing Verify).
   const waiting = Boolean(state?.domain && !state.verified);
   useEffect(() => {
     if (!waiting) return;
@@ -176,7 +176,7 @@ export function DomainSection({ site }: { site: SiteOverview }) {
   );
 }
 
-/** Copies a record's value, which owners otherwise retype into their DNS provider (review D12). */
+/** Copies a record's value, which owners otherwise retype into their DNS provider. */
 function CopyButton({ text, what }: { text: string; what: string }) {
   return (
     <button

@@ -165,7 +165,7 @@ function RefusedConnectionNotice({ site, notionOAuth }: { site: SiteOverview; no
 }
 
 /**
- * Where the site's content comes from (issue 22): a public page, or a page read through a Notion connection.
+ * Where the site's content comes from: a public page, or a page read through a Notion connection.
  * Switching keeps settings, redirects and subscribers; the page is checked first.
  */
 function NotionSourcePanel({ site, notionOAuth }: { site: SiteOverview; notionOAuth: boolean }) {

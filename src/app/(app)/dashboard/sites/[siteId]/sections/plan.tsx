@@ -74,7 +74,7 @@ export function PlanSection({ site, billing }: { site: SiteOverview; billing: bo
           </div>
         ) : null}
       </Panel>
-      {/* Self-hosted, every feature is already unlocked: a code would change nothing (review D13). */}
+      {/* Self-hosted, every feature is already unlocked: a code would change nothing. */}
       {billing ? (
       <Panel title="Redeem a code" description="A lifetime-deal code gives this site the Pro plan for good.">
         <form

@@ -12,7 +12,7 @@ import { useAction } from "@/components/use-action";
 import { useSave } from "./use-save";
 
 /**
- * Blogs, changelogs and roadmaps: which database property fills which field (issue 21 item 8), read fresh from Notion
+ * Blogs, changelogs and roadmaps: which database property fills which field, read fresh from Notion
  * on demand (one request), changed and checked on the server like the create flow's.
  */
 export function PropertyMapPanel({ site }: { site: SiteOverview }) {

@@ -42,7 +42,7 @@ export function SiteCreatedDialog({ site }: { site: SiteOverview }) {
       <a href={dialog.domain} target="pagewright-owner" rel="noopener" className="mt-4 inline-block rounded-md bg-[#2255dd] px-3.5 py-2 text-sm font-medium text-white hover:bg-[#1a44b8]">
         Open site
       </a>
-      {/* What most owners do next (review O8); each is a screen of this site. */}
+      {/* What most owners do next; each is a screen of this site. */}
       <h3 className="mt-5 text-sm font-semibold">Next steps</h3>
       <ul className="mt-2 space-y-1 text-sm">
         {nextSteps(dialog.siteType).map((step) => (
