@@ -1,0 +1,61 @@
+/** Roadmap settings, ideas, voters and status emails. */
+import { updateRoadmapSettings, updateRoadmapSettingsInput } from "@/core/roadmap/update-roadmap-settings";
+import { siteIdOnly } from "@/core/subscribers/site-subscribers-to-csv";
+import { approveIdea, approveIdeaInput, mergeIdea, mergeIdeaInput, rejectIdea, rejectIdeaInput } from "@/core/roadmap/decide-idea";
+import { getRoadmapFeedback } from "@/core/roadmap/get-roadmap-feedback";
+import { previewRoadmapStatusEmail } from "@/core/roadmap/preview-status-email";
+import { roadmapVotersInput, roadmapVotersToCsv } from "@/core/roadmap/roadmap-voters-to-csv";
+import { method } from "../method";
+import { siteWrites, roadmap } from "./shared";
+
+export const roadmapMethods = {
+  updateRoadmapSettings: method({
+    summary: "Roadmaps: status emails to voters on or off ({statusEmails}) and the Notion number property for vote counts ({votesProperty}: a Number property of the roadmap database, connected sites only; \"\" for none)",
+    params: updateRoadmapSettingsInput,
+    result: "{siteId, settings: SiteSettings}",
+    errors: ["NOT_FOUND", "VALIDATION", "UNAUTHORIZED", "UPSTREAM"],
+    run: (ctx, p) => updateRoadmapSettings({ ...roadmap(ctx), ...ctx.runtime.notionConnections, ...siteWrites(ctx) }, ctx.userId, p),
+  }),
+  getRoadmapFeedback: method({
+    summary: "Roadmaps: items by votes, the board's columns, ideas waiting for a decision, and where votes are kept",
+    params: siteIdOnly,
+    result: "{siteId, votesIn: 'notion' | 'here', columns: string[], items: [{itemId, title, status, votes}], ideas: [{ideaId, title, details, email, createdAt}], notionFailures: [{itemId, title, error, attempts}]}",
+    errors: ["NOT_FOUND", "VALIDATION"],
+    run: (ctx, p) => getRoadmapFeedback(roadmap(ctx), ctx.userId, p),
+  }),
+  approveRoadmapIdea: method({
+    summary: "Roadmaps: approves a pending idea into one of the board's columns (it shows as a card there)",
+    params: approveIdeaInput,
+    result: "{ideaId, itemId, status: 'approved', column}",
+    errors: ["NOT_FOUND", "VALIDATION"],
+    run: (ctx, p) => approveIdea(roadmap(ctx), ctx.userId, p),
+  }),
+  mergeRoadmapIdea: method({
+    summary: "Roadmaps: merges a pending idea into an item on the board; its votes (and its author's) move there",
+    params: mergeIdeaInput,
+    result: "{ideaId, itemId, status: 'merged'}",
+    errors: ["NOT_FOUND", "VALIDATION"],
+    run: (ctx, p) => mergeIdea(roadmap(ctx), ctx.userId, p),
+  }),
+  rejectRoadmapIdea: method({
+    summary: "Roadmaps: rejects a pending idea; its author is emailed the reply",
+    params: rejectIdeaInput,
+    result: "{ideaId, status: 'rejected', mailed}",
+    errors: ["NOT_FOUND", "VALIDATION", "UPSTREAM"],
+    run: (ctx, p) => rejectIdea({ ...roadmap(ctx), email: ctx.runtime.email }, ctx.userId, p),
+  }),
+  roadmapVotersToCsv: method({
+    summary: "Roadmaps: who voted for what as CSV (item, status, email, voted_at), for one item or all",
+    params: roadmapVotersInput,
+    result: "{fileName, csv}",
+    errors: ["NOT_FOUND", "VALIDATION"],
+    run: (ctx, p) => roadmapVotersToCsv(roadmap(ctx), ctx.userId, p),
+  }),
+  previewRoadmapStatusEmail: method({
+    summary: "Roadmaps: the status email voters get when an item moves, as a preview, and whether it is on",
+    params: siteIdOnly,
+    result: "{enabled, subject, html, text}",
+    errors: ["NOT_FOUND", "VALIDATION"],
+    run: (ctx, p) => previewRoadmapStatusEmail({ ...roadmap(ctx), appsDomain: ctx.runtime.env.APPS_DOMAIN }, ctx.userId, p),
+  }),
+};
