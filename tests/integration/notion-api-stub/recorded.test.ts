@@ -36,6 +36,8 @@ describe("the recorded official API", () => {
   it("answers a page's own block as the child_page block Notion sends, from the recorded page", async () => {
     const block = await client(PAGED).blocks.retrieve({ block_id: PAGE });
     expect(block).toMatchObject({ object: "block", id: PAGE, type: "child_page", child_page: { title: expect.stringMatching(/^Test /) as string } });
+    // Not the set's closing DELETE answer (the page in the trash): when its children were read, it was not.
+    expect(block).toMatchObject({ archived: false, in_trash: false });
   });
 
   it("keeps sets apart: a token reads only its own set", async () => {
