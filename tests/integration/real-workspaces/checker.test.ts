@@ -10,6 +10,7 @@ import { createNotionStub, type NotionStub } from "../../../tools/notion-stub/se
 import { PRIVATE_WORKSPACES, privateStore } from "../../fixtures/real/corpus";
 import { expectedPrivatePage } from "../../fixtures/real/expectations";
 import { checkPage } from "./check-page";
+import { htmlErrors } from "./publish";
 
 /**
  * The contract test's judge can fail: a recorded page rendered by our block renderer passes, and the same HTML with
@@ -76,12 +77,15 @@ describe("the contract test's page judge", () => {
     expect(checkPage(moved, expectedPrivatePage(store, BASIC), "x.example").failures.join("\n")).toMatch(/: text out of order: "This content is hidden\./);
   });
 
-  it("fails when the page has two <main> landmarks or its body is outside <main>", () => {
+  it("fails when the page has two <main> landmarks or its body is outside <main>", async () => {
     const page = html.get(BASIC)!;
     // The body's root as a <main> of its own inside the layout's (screen readers then meet two mains).
     const twoMains = page.replace(/<div class="notion ([^"]*)">([\s\S]*)<\/div><\/main>/, '<main class="notion $1">$2</main></main>');
     expect(twoMains).not.toBe(page);
     expect(checkPage(twoMains, expectedPrivatePage(store, BASIC), "x.example").failures).toContain("2 <main> landmarks in the page (a page has one)");
+    // The walk's validator (html-validate:standard) finds it too, and passes the page as our layout writes it.
+    expect(await htmlErrors(page, "/")).toEqual([]);
+    expect((await htmlErrors(twoMains, "/")).join("\n")).toMatch(/^\/: invalid HTML: /);
     const outside = page.replace('<main id="main">', "<div>").replace("</main>", "</div><main></main>");
     expect(checkPage(outside, expectedPrivatePage(store, BASIC), "x.example").failures).toContain("no page body (an element of class notion notion-page notion-block-<id>) inside <main>");
   });

@@ -55,7 +55,11 @@ export function treeOf(store: Store, rootId: string): { publish: Set<string>; le
     if (block.type === "collection_view_page") {
       const collectionId = String(block.collection_id ?? "");
       for (const row of store.records.block.values()) {
-        if (row.parent_table === "collection" && row.parent_id === collectionId && row.alive !== false && row.type === "page") publish.add(hex(row.id));
+        if (row.parent_table !== "collection" || row.parent_id !== collectionId || row.alive === false || row.type !== "page") continue;
+        // A row is a page like any other: one whose every content block the recording lacks is unreadable
+        // (notion-capture__full-page-database.json records rows 3f98ce74-… and e703d132-… with one block each, never
+        // recorded, which the stand-in answers as Notion answers blocks one can't read).
+        (pageReadable(store, row.id) ? publish : leaveOut).add(hex(row.id));
       }
       return;
     }
@@ -75,7 +79,7 @@ export function treeOf(store: Store, rootId: string): { publish: Set<string>; le
 /** html-validate's standard rules, run in process on every page a walk fetches (valid-html.test.ts runs the same). */
 const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
 
-async function htmlErrors(html: string, label: string): Promise<string[]> {
+export async function htmlErrors(html: string, label: string): Promise<string[]> {
   const report = await validator.validateString(html, label);
   return report.results
     .flatMap((r) => r.messages)
