@@ -27,7 +27,11 @@ export type Dom = {
   body: Node | null;
   /** The page id (32 hex digits) the body names. */
   bodyPageId: string | null;
-  all: Node[]; byBlock: Map<string, Node>; textOf(n: Node): string; attr(n: Node, name: string): string | undefined };
+  all: Node[];
+  byBlock: Map<string, Node>;
+  textOf(n: Node): string;
+  attr(n: Node, name: string): string | undefined;
+};
 
 const safeDecode = (v: string) => {
   try {
