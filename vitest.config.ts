@@ -30,6 +30,8 @@ const PGLITE_PASS_ONLY = [
   "tests/integration/sites/same-blocks-everywhere.test.ts",
   // The official API's answer shapes through the page picker (site rows are written as in rpc.test, which runs twice).
   "tests/integration/notion-connections/connected-picker.test.ts",
+  // The contract test over real recordings: what it judges is the published HTML (checker.test.ts uses no database).
+  "tests/integration/real-workspaces/**",
   "tests/integration/marketing/**",
   "tests/integration/security-redirects.test.ts",
   "tests/integration/error-reporting.test.ts",

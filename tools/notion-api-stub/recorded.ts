@@ -17,6 +17,9 @@ import { z } from "zod";
  *   (same id, parent, times, authors, archived and trash flags, `child_page.title` = the title's plain text).
  * - `GET /v1/pages/{id}` recorded only as the answer of a create or update (Notion answers those with the same page
  *   object): that answer is served.
+ * - A `DELETE` answer (the object as it was once moved to the trash) answers no read: the sets end by deleting what
+ *   they made, so every read they recorded was answered before that, when the object was not in the trash — the page
+ *   of `notion-sdk-py__paginated-page` is listed with its children, then deleted; its block is the derived one above.
  * - `GET /v1/users/me` when the set has none: the recorded bot of the set that has one (a token is always someone).
  * - Anything not recorded: Notion's 404 `object_not_found`, in the shape `notion-sdk-py`'s cassette recorded.
  * - Writes: 400 — the replay is read-only.
@@ -118,7 +121,7 @@ type SetIndex = { set: RecordedSet; objects: Map<string, Obj> };
 
 function indexOf(set: RecordedSet): SetIndex {
   const objects = new Map<string, Obj>();
-  for (const it of set.interactions) if (it.status === 200) objectsIn(it.response, objects);
+  for (const it of set.interactions) if (it.status === 200 && it.method !== "DELETE") objectsIn(it.response, objects);
   return { set, objects };
 }
 

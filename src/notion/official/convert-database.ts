@@ -56,6 +56,19 @@ export function collectionRecord(source: DataSourceObjectResponse, databaseId: s
   });
 }
 
+/**
+ * The collection of a database row whose data source the connection can't read (the row is shared, its database is
+ * not), or whose page object names only `parent.database_id` (answers before API version 2025-09-03): the schema is
+ * the row's own properties — a page object carries each one's name, id and type — so the row's page still shows its
+ * properties above its body, as Notion does. Options' colours and number formats are not in a page object: values
+ * show plainly.
+ */
+export function rowCollectionRecord(page: PageObjectResponse, collectionId: string, databaseId: string, spaceId: string | undefined): NotionRecord {
+  const properties = Object.fromEntries(Object.entries(page.properties ?? {}).map(([name, p]) => [name, { id: p.id, type: p.type }]));
+  const source = { object: "data_source", id: collectionId, properties, title: [], description: [], icon: null };
+  return collectionRecord(source as unknown as DataSourceObjectResponse, databaseId, spaceId);
+}
+
 /** A property named by a view or sort (by name or id) → its schema key. */
 function keyOfProperty(source: DataSourceObjectResponse, nameOrId: string): string {
   const properties = source.properties ?? {};

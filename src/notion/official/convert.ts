@@ -19,7 +19,7 @@ import { decorationsOf, languageName } from "./convert-text";
 export { clean, customEmojiRecordOf, fileRefOf, stableFileRef, type NotionRecord, type RecordContext } from "./convert-common";
 export { decorationsOf, languageName, plainText, userIdsIn } from "./convert-text";
 export { notionUserRecord, pageRecord, propertyDecorations, propertyKey } from "./convert-page";
-export { collectionRecord, collectionViewRecord, databaseBlockRecord } from "./convert-database";
+export { collectionRecord, collectionViewRecord, databaseBlockRecord, rowCollectionRecord } from "./convert-database";
 
 const TEXT_TYPES: Record<string, string> = {
   paragraph: "text",

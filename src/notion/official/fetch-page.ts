@@ -23,6 +23,7 @@ import {
   databaseBlockRecord,
   notionUserRecord,
   pageRecord,
+  rowCollectionRecord,
   userIdsIn,
   type NotionRecord,
   type RecordContext,
@@ -103,7 +104,8 @@ export async function fetchOfficialPage(client: OfficialClient, pageId: string, 
     const page = await notionCall(() => client.pages.retrieve({ page_id: id }));
     if (!isFullPage(page)) throw new OfficialNotionError("not_shared");
     // The page goes in first, as the public path's record maps have it; its content is filled in after.
-    const ctx = contextOf(page.parent, f, []);
+    const row = rowParentOf(page.parent);
+    const ctx: RecordContext = row ? { parentId: row.collectionId, parentTable: "collection", spaceId: f.spaceId, content: [] } : contextOf(page.parent, f, []);
     put(f, "block", pageRecord(page, ctx), page);
     const content = await addChildren(f, id, 0);
     const record = pageRecord(page, { ...ctx, content });
@@ -111,9 +113,9 @@ export async function fetchOfficialPage(client: OfficialClient, pageId: string, 
     userIdsIn(record.properties, f.userIds);
     for (const u of [page.created_by, page.last_edited_by]) if (u?.id) f.userIds.add(u.id);
     // A database row carries its collection along, as the public path's ancestors do.
-    if (page.parent.type === "data_source_id") {
-      const source = await dataSource(f, page.parent.data_source_id);
-      put(f, "collection", collectionRecord(source, page.parent.database_id, f.spaceId), source);
+    if (row) {
+      const source = row.dataSource ? await readableDataSource(f, row.collectionId) : null;
+      put(f, "collection", source ? collectionRecord(source, row.databaseId, f.spaceId) : rowCollectionRecord(page, row.collectionId, row.databaseId, f.spaceId), source ?? undefined);
     }
   }
   await addMentionedPages(f);
@@ -199,6 +201,26 @@ async function addChildren(f: Fetch, parentId: string, depth: number): Promise<s
 function unreadableDatabaseRecord(block: BlockObjectResponse & { type: "child_database" }, ctx: RecordContext): NotionRecord {
   const record = databaseBlockRecord({ id: block.id, is_inline: true, icon: null, created_time: block.created_time, last_edited_time: block.last_edited_time }, "", [], ctx);
   return { ...record, collection_id: undefined, format: undefined, properties: { title: [[block.child_database.title]] } } as NotionRecord;
+}
+
+/**
+ * A page's parent when the page is a database row: its data source (the collection) and database. A page object
+ * from before API version 2025-09-03 names only the database; its id then stands for the collection's.
+ */
+function rowParentOf(parent: PageObjectResponse["parent"]): { collectionId: string; databaseId: string; dataSource: boolean } | null {
+  if (parent.type === "data_source_id") return { collectionId: parent.data_source_id, databaseId: parent.database_id, dataSource: true };
+  if (parent.type === "database_id") return { collectionId: parent.database_id, databaseId: parent.database_id, dataSource: false };
+  return null;
+}
+
+/** A row's data source, or null when the connection may not read it (the row is shared, its database is not). */
+async function readableDataSource(f: Fetch, id: string): Promise<DataSourceObjectResponse | null> {
+  try {
+    return await dataSource(f, id);
+  } catch (err) {
+    if (err instanceof OfficialNotionError && (err.failure === "not_shared" || err.failure === "restricted")) return null;
+    throw err;
+  }
 }
 
 function dataSource(f: Fetch, id: string): Promise<DataSourceObjectResponse> {

@@ -1,5 +1,7 @@
 import { APIResponseError, Client, collectPaginatedAPI } from "@notionhq/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOfficialClient } from "@/notion/official/client";
+import { fetchOfficialPage } from "@/notion/official/fetch-page";
 import { createRecordedNotionApiStub, type RecordedNotionApiStub } from "../../../tools/notion-api-stub/recorded";
 import { OFFICIAL_DIR } from "../../fixtures/real/corpus";
 
@@ -36,6 +38,23 @@ describe("the recorded official API", () => {
   it("answers a page's own block as the child_page block Notion sends, from the recorded page", async () => {
     const block = await client(PAGED).blocks.retrieve({ block_id: PAGE });
     expect(block).toMatchObject({ object: "block", id: PAGE, type: "child_page", child_page: { title: expect.stringMatching(/^Test /) as string } });
+    // Not the set's closing DELETE answer (the page in the trash): when its children were read, it was not.
+    expect(block).toMatchObject({ archived: false, in_trash: false });
+  });
+
+  it("reads a recorded database row whose database is not shared as a row, its schema from its own properties", async () => {
+    // A 2023 answer: the row's parent is `database_id` only, and the database itself was never recorded (not shared).
+    const set = "svelte-notion-page-2023__case1";
+    const row = "591d29d3-cb19-4273-bb3a-82644ed4faa4";
+    // A replay of its own: the page's authors (users never recorded) are asked for, which the last test would count.
+    const own = await createRecordedNotionApiStub({ dir: OFFICIAL_DIR });
+    const recordMap = await fetchOfficialPage(createOfficialClient({ token: own.tokenOf(set), baseUrl: own.url, maxAttempts: 1 }), row).finally(() => own.close());
+    const page = (recordMap.block[row] as unknown as { value: { parent_table: string; parent_id: string } }).value;
+    expect(page).toMatchObject({ parent_table: "collection", parent_id: "be65d799-9e98-4426-86a6-72072991e27b" });
+    const collection = (recordMap.collection[page.parent_id] as unknown as { value: { schema: Record<string, { name: string; type: string }> } }).value;
+    expect(Object.values(collection.schema).map((p) => [p.name, p.type]).sort()).toEqual(
+      [["Description", "text"], ["HashTags", "multi_select"], ["Name", "title"], ["Slug", "text"], ["Status", "select"], ["생성 일시", "created_time"]].sort(),
+    );
   });
 
   it("keeps sets apart: a token reads only its own set", async () => {

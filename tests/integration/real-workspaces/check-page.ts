@@ -5,6 +5,11 @@ import type { ExpectedBlock, ExpectedPage, Form } from "../../fixtures/real/expe
  * Judges one published page against what its recording says a reader of the Notion page sees
  * (tests/fixtures/real/expectations.ts). Returns every failure as a sentence, so one run reports them all.
  *
+ * Where the page is: a published page has one `<main>` landmark (the layout's), and the Notion page's body inside it is
+ * the element carrying `notion`, `notion-page` and `notion-block-<page id>` (the root react-notion-x draws, kept as a
+ * `<div>` so the page holds one main). Its text alone is judged: the layout's header, navigation and footer are not
+ * the page's content.
+ *
  * How blocks are found: each rendered block carries `notion-block-<id without dashes>` (the block's Notion id), so a
  * block is looked up by its own id. Order and text: the page's text must hold every block's text runs in the recorded
  * order (whitespace collapsed). Form: the element of the block must be what Notion shows (heading of its level, list
@@ -15,7 +20,18 @@ type Node = { nodeName: string; tagName?: string; attrs?: { name: string; value:
 
 /** Elements that start a line of their own: their text is kept apart from their neighbours'. */
 const BLOCK_TAGS = /^(address|article|aside|blockquote|details|dd|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|thead|tfoot|tr|td|th|ul|br)$/;
-export type Dom = { main: Node | null; all: Node[]; byBlock: Map<string, Node>; textOf(n: Node): string; attr(n: Node, name: string): string | undefined };
+export type Dom = {
+  /** The `<main>` landmarks (a valid page has exactly one). */
+  mains: Node[];
+  /** The Notion page's body: the first `notion notion-page notion-block-<id>` element inside a `<main>`. */
+  body: Node | null;
+  /** The page id (32 hex digits) the body names. */
+  bodyPageId: string | null;
+  all: Node[];
+  byBlock: Map<string, Node>;
+  textOf(n: Node): string;
+  attr(n: Node, name: string): string | undefined;
+};
 
 const safeDecode = (v: string) => {
   try {
@@ -31,27 +47,40 @@ export function parseHtml(html: string): Dom {
   const doc = parse(html) as unknown as Node;
   const all: Node[] = [];
   const byBlock = new Map<string, Node>();
-  let main: Node | null = null;
+  const mains: Node[] = [];
+  let body: Node | null = null;
+  let bodyPageId: string | null = null;
   const attr = (n: Node, name: string) => n.attrs?.find((a) => a.name === name)?.value;
-  const visit = (n: Node) => {
+  const visit = (n: Node, inMain: boolean) => {
+    let within = inMain;
     if (n.tagName) {
       all.push(n);
-      if (n.tagName === "main" && !main) main = n;
-      for (const cls of (attr(n, "class") ?? "").split(/\s+/)) {
+      if (n.tagName === "main") {
+        mains.push(n);
+        within = true;
+      }
+      const classes = (attr(n, "class") ?? "").split(/\s+/);
+      let blockId: string | null = null;
+      for (const cls of classes) {
         const m = /^notion-block-([0-9a-f]{32})$/.exec(cls);
+        if (m) blockId = m[1]!;
         if (m && !byBlock.has(m[1]!)) byBlock.set(m[1]!, n);
       }
+      if (!body && within && blockId && classes.includes("notion") && classes.includes("notion-page")) {
+        body = n;
+        bodyPageId = blockId;
+      }
     }
-    for (const c of n.childNodes ?? []) visit(c);
-    if (n.content) visit(n.content);
+    for (const c of n.childNodes ?? []) visit(c, within);
+    if (n.content) visit(n.content, within);
   };
-  visit(doc);
+  visit(doc, false);
   const textOf = (n: Node): string => {
     if (n.nodeName === "#text") return n.value ?? "";
     if (n.tagName === "script" || n.tagName === "style" || n.tagName === "svg") return "";
     return (n.childNodes ?? []).map((c) => (c.tagName && BLOCK_TAGS.test(c.tagName) ? ` ${textOf(c)} ` : textOf(c))).join("");
   };
-  return { main, all, byBlock, textOf, attr };
+  return { mains, body, bodyPageId, all, byBlock, textOf, attr };
 }
 
 const descendants = (n: Node): Node[] => (n.childNodes ?? []).flatMap((c) => (c.tagName ? [c, ...descendants(c)] : descendants(c)));
@@ -189,8 +218,9 @@ export function checkPage(html: string, expected: ExpectedPage, siteHost: string
   const dom = parseHtml(html);
   const failures: string[] = [];
   const imageSources: PageVerdict["imageSources"] = [];
-  if (!dom.main) return { failures: ["no <main> in the page"], imageSources };
-  const mainText = norm(dom.textOf(dom.main));
+  if (dom.mains.length !== 1) failures.push(`${dom.mains.length} <main> landmarks in the page (a page has one)`);
+  if (!dom.body) return { failures: [...failures, "no page body (an element of class notion notion-page notion-block-<id>) inside <main>"], imageSources };
+  const mainText = norm(dom.textOf(dom.body));
   if (expected.hasContent && dom.byBlock.size <= 1 && mainText.length < 2) failures.push("blank page: nothing rendered though the recording has content");
 
   // Text in order: the runs of every readable block, as a subsequence of the page's text.
@@ -243,8 +273,7 @@ export function checkPage(html: string, expected: ExpectedPage, siteHost: string
   return { failures, imageSources };
 }
 
-/** The Notion page a published page renders: `<main class="… notion-block-<id>">`. */
+/** The Notion page a published page renders: the id its body (`notion notion-page notion-block-<id>` in `<main>`) names. */
 export function renderedPageId(html: string): string | null {
-  const m = /<main[^>]*class="[^"]*notion-block-([0-9a-f]{32})/.exec(html);
-  return m ? m[1]! : null;
+  return parseHtml(html).bodyPageId;
 }

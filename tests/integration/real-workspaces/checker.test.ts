@@ -10,6 +10,7 @@ import { createNotionStub, type NotionStub } from "../../../tools/notion-stub/se
 import { PRIVATE_WORKSPACES, privateStore } from "../../fixtures/real/corpus";
 import { expectedPrivatePage } from "../../fixtures/real/expectations";
 import { checkPage } from "./check-page";
+import { htmlErrors } from "./publish";
 
 /**
  * The contract test's judge can fail: a recorded page rendered by our block renderer passes, and the same HTML with
@@ -33,7 +34,8 @@ async function render(pageId: string): Promise<string> {
     appUrl: "https://app.example",
     now: new Date(),
   } satisfies RenderContext;
-  return renderToStaticMarkup(createElement(NotionBody, { ctx, recordMap, pageId }));
+  // In the layout's one <main> landmark, as document.tsx places it.
+  return `<!doctype html><html lang="en"><head><title>t</title></head><body><header></header><main id="main">${renderToStaticMarkup(createElement(NotionBody, { ctx, recordMap, pageId }))}</main><footer></footer></body></html>`;
 }
 
 const BASIC = "0be6efce-9daf-4268-8f65-c76b89f8eb27";
@@ -68,15 +70,32 @@ describe("the contract test's page judge", () => {
   it("fails when blocks are out of order", () => {
     const page = html.get(BASIC)!;
     const quote = page.slice(page.indexOf('<blockquote class="notion-quote'), page.indexOf("</blockquote>") + "</blockquote>".length);
-    const moved = page.replace(quote, "").replace(/<\/main>$/, `${quote}</main>`);
+    // To the end of the page's body (the body's root <div> closes just before </main>).
+    const moved = page.replace(quote, "").replace("</div></main>", `${quote}</div></main>`);
+    expect(moved).not.toBe(page.replace(quote, ""));
     // The quote now comes last, so what followed it is found before it: the first of those is reported out of order.
     expect(checkPage(moved, expectedPrivatePage(store, BASIC), "x.example").failures.join("\n")).toMatch(/: text out of order: "This content is hidden\./);
+  });
+
+  it("fails when the page has two <main> landmarks or its body is outside <main>", async () => {
+    const page = html.get(BASIC)!;
+    // The body's root as a <main> of its own inside the layout's (screen readers then meet two mains).
+    const twoMains = page.replace(/<div class="notion ([^"]*)">([\s\S]*)<\/div><\/main>/, '<main class="notion $1">$2</main></main>');
+    expect(twoMains).not.toBe(page);
+    expect(checkPage(twoMains, expectedPrivatePage(store, BASIC), "x.example").failures).toContain("2 <main> landmarks in the page (a page has one)");
+    // The walk's validator (html-validate:standard) finds it too, and passes the page as our layout writes it.
+    expect(await htmlErrors(page, "/")).toEqual([]);
+    expect((await htmlErrors(twoMains, "/")).join("\n")).toMatch(/^\/: invalid HTML: /);
+    const outside = page.replace('<main id="main">', "<div>").replace("</main>", "</div><main></main>");
+    expect(checkPage(outside, expectedPrivatePage(store, BASIC), "x.example").failures).toContain("no page body (an element of class notion notion-page notion-block-<id>) inside <main>");
   });
 
   it("fails when a heading has another level or a code block loses its language", () => {
     const flattened = html.get(BASIC)!.replace('class="notion-h notion-h2 notion-h-indent-0 notion-block-eef2393d431345f6817c999c04361f4b"', 'class="notion-h notion-h1 notion-h-indent-0 notion-block-eef2393d431345f6817c999c04361f4b"');
     expect(checkPage(flattened, expectedPrivatePage(store, BASIC), "x.example").failures.join("\n")).toMatch(/sub_header eef2393d-4313-45f6-817c-999c04361f4b: is not a level-2 heading/);
-    const unlabelled = html.get(CODE)!.replace('<figcaption class="code-language">TypeScript</figcaption>', "");
+    expect(flattened).not.toBe(html.get(BASIC));
+    const unlabelled = html.get(CODE)!.replace('<span class="code-language">TypeScript</span>', "");
+    expect(unlabelled).not.toBe(html.get(CODE));
     expect(checkPage(unlabelled, expectedPrivatePage(store, CODE), "x.example").failures.join("\n")).toMatch(/code [0-9a-f-]+: code block does not show its language "TypeScript"/);
   });
 });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { HtmlValidate } from "html-validate";
 import { notionPageProblem, type NotionPageInspection } from "@/lib/notion-page-rules";
 import type { SiteType } from "@/lib/site-types";
 import { readableBlock, type Store } from "../../../tools/notion-stub/store";
@@ -54,7 +55,11 @@ export function treeOf(store: Store, rootId: string): { publish: Set<string>; le
     if (block.type === "collection_view_page") {
       const collectionId = String(block.collection_id ?? "");
       for (const row of store.records.block.values()) {
-        if (row.parent_table === "collection" && row.parent_id === collectionId && row.alive !== false && row.type === "page") publish.add(hex(row.id));
+        if (row.parent_table !== "collection" || row.parent_id !== collectionId || row.alive === false || row.type !== "page") continue;
+        // A row is a page like any other: one whose every content block the recording lacks is unreadable
+        // (notion-capture__full-page-database.json records rows 3f98ce74-… and e703d132-… with one block each, never
+        // recorded, which the stand-in answers as Notion answers blocks one can't read).
+        (pageReadable(store, row.id) ? publish : leaveOut).add(hex(row.id));
       }
       return;
     }
@@ -71,12 +76,24 @@ export function treeOf(store: Store, rootId: string): { publish: Set<string>; le
   return { publish, leaveOut };
 }
 
+/** html-validate's standard rules, run in process on every page a walk fetches (valid-html.test.ts runs the same). */
+const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
+
+export async function htmlErrors(html: string, label: string): Promise<string[]> {
+  const report = await validator.validateString(html, label);
+  return report.results
+    .flatMap((r) => r.messages)
+    .filter((m) => m.severity === 2)
+    .map((m) => `${label}: invalid HTML: ${m.ruleId} ${m.message} … ${html.slice(Math.max(0, m.offset - 60), m.offset + 60).replace(/\s+/g, " ")}`);
+}
+
 export type SiteReport = { failures: string[]; pages: number; imagesLoaded: number; imagesNotFetched: number; linksFetched: number };
 
 /**
  * Walks one published site: `/` and every sitemap address answer 200; each page is judged against the recording of
  * the Notion page it renders; the pages published are the readable ones of the tree, the unreadable ones nowhere;
- * every local link answers below 500; every image whose file the stand-in serves loads as an image.
+ * every local link answers below 500; every image whose file the stand-in serves loads as an image; every page is
+ * valid HTML (html-validate:standard).
  * `expectedFor` gives the recording's expectations for a rendered page id (null: not a recorded page).
  * `fetchableImage` says whether an image's recorded source is one the stand-in serves (others would go outside
  * this machine, so they are only checked to be in the page).
@@ -109,11 +126,12 @@ export async function walkSite(opts: {
       continue;
     }
     report.pages += 1;
+    failures.push(...(await htmlErrors(res.body, decodeURIComponent(p))));
     const pageHex = renderedPageId(res.body);
     if (process.env.REAL_DUMP_DIR) fs.writeFileSync(path.join(process.env.REAL_DUMP_DIR, `${host.split(".")[0]}${p.replaceAll("/", "_")}.html`), res.body);
     if (!pageHex) {
       // A listing (a help desk's home or category page) shows none of its own page's blocks.
-      failures.push(`${decodeURIComponent(p)}: shows none of its Notion page's own blocks (a listing page: no <main> naming a page)`);
+      failures.push(`${decodeURIComponent(p)}: shows none of its Notion page's own blocks (a listing page: no page body naming a page in <main>)`);
       continue;
     }
     rendered.add(pageHex);
