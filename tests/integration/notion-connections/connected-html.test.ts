@@ -23,7 +23,10 @@ import { startSitesApp, WORKSPACE, workspaceIndex, pageIdOf, type SiteSeed, type
  *   `block_height`), so the connected one is as wide as the column (`width:100%`) with no set height;
  * - a page's font, small text and full width (`page-font-serif`, `page-small-text`, `page-full-width` and
  *   react-notion-x's `notion-small-text`, `notion-full-width` and font classes): Notion's API doesn't expose these page
- *   settings, so connected pages use the site's font, size and width.
+ *   settings, so connected pages use the site's font, size and width;
+ * - the order of a database row's properties above its page: Notion's API gives a data source's properties without the
+ *   order Notion shows them on a row's page (the public path's `collection_page_properties`), so the two lists are
+ *   compared as sets of the same entries.
  *
  * No known gaps left: sub-pages' icons where their parent lists them (copied from each sub-page's own record,
  * fetch-site-content.ts) and gallery covers (Notion's view configuration `cover`) are compared as they are.
@@ -86,7 +89,11 @@ function normalise(html: string, host: string): string {
     .replace(/<div class="notion-bookmark-description">[^<]*<\/div>/g, "")
     .replace(/align-self:center;width:\d+px;max-width:100%/g, "align-self:center;width:100%;max-width:100%")
     .replace(/(align-self:center;width:100%;max-width:100%;flex-direction:column);height:\d+px/g, "$1")
-    .replace(/ page-font-[a-z]+| page-small-text| page-full-width| notion-small-text| notion-full-width| notion-(?:serif|mono)/g, "");
+    .replace(/ page-font-[a-z]+| page-small-text| page-full-width| notion-small-text| notion-full-width| notion-(?:serif|mono)/g, "")
+    .replace(/(<dl class="row-properties">)(.*?)(<\/dl>)/gs, (_m, open: string, inner: string, close: string) => {
+      const entries = inner.match(/<div class="row-property">.*?<\/dd><\/div>/gs) ?? [inner];
+      return open + [...entries].sort().join("") + close;
+    });
 }
 
 const fileName = (source: string) =>
