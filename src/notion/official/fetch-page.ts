@@ -116,6 +116,7 @@ export async function fetchOfficialPage(client: OfficialClient, pageId: string, 
     if (row) {
       const source = row.dataSource ? await readableDataSource(f, row.collectionId) : null;
       put(f, "collection", source ? collectionRecord(source, row.databaseId, f.spaceId) : rowCollectionRecord(page, row.collectionId, row.databaseId, f.spaceId), source ?? undefined);
+      if (source) await addRelatedDataSources(f, source);
     }
   }
   await addMentionedPages(f);
@@ -214,6 +215,21 @@ function rowParentOf(parent: PageObjectResponse["parent"]): { collectionId: stri
 }
 
 /** A row's data source, or null when the connection may not read it (the row is shared, its database is not). */
+/**
+ * The databases a row's relations point at, as the public path's records carry them along with the related pages: a
+ * rollup over a relation is computed from the target property's type and number format (rollups.ts), which only the
+ * target's schema gives. One the connection can't read is left out (the rollup cell shows Notion's own value then).
+ */
+async function addRelatedDataSources(f: Fetch, source: DataSourceObjectResponse): Promise<void> {
+  for (const prop of Object.values(source.properties ?? {})) {
+    const target = prop.type === "relation" ? (prop as { relation?: { data_source_id?: string } }).relation?.data_source_id : undefined;
+    if (!target || target === source.id || f.recordMap.collection?.[target]) continue;
+    const related = await readableDataSource(f, target);
+    const databaseId = related?.parent.type === "database_id" ? related.parent.database_id : undefined;
+    if (related && databaseId) put(f, "collection", collectionRecord(related, databaseId, f.spaceId), related);
+  }
+}
+
 async function readableDataSource(f: Fetch, id: string): Promise<DataSourceObjectResponse | null> {
   try {
     return await dataSource(f, id);
