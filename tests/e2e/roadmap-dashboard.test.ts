@@ -9,7 +9,7 @@ import { dataSourceOf, propertyOf, rowTitled as rowIn } from "../helpers/notion-
 import { createPlunkStub, type PlunkStub } from "../../tools/plunk-stub/server";
 import { linkIn, waitForMails } from "../helpers/plunk";
 import { rawRequest } from "../helpers/raw-request";
-import { rpc, signedIn } from "../helpers/rpc-client";
+import { rpc, signedIn, waitForFirstSync } from "../helpers/rpc-client";
 import { pageIdOf, startSitesApp, WORKSPACE, workspaceIndex, type SitesApp } from "../helpers/sites";
 
 /**
@@ -86,6 +86,8 @@ beforeAll(async () => {
   const changelog = await call<{ siteId: string; url: string }>("createNewSite", { siteType: "changelog", notionPageUrl: workspaceIndex.changelog, subdomain: "lumen-news" });
   changelogId = changelog.siteId;
   changelogUrl = changelog.url;
+  // Creation answers at once; votes and the changelog's links need the first snapshots.
+  for (const id of [roadmapId, changelogId]) await waitForFirstSync(s.app.url, owner, id);
   await notionApiStubControl(api.url).addProperty(dataSourceId(), "Votes", "number");
 
   // Two voters for Slack alerts, one for SSO; three ideas waiting for the owner.

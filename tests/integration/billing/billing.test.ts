@@ -213,7 +213,7 @@ describe("checkout, webhooks and subscriptions", () => {
     expect(JSON.parse(renewed.body)).toMatchObject({ outcome: "ignored" });
     expect(await subsOf(b, bBlogId)).toEqual([]);
     expect(result<{ siteId: string; plan: string }[]>(await site(b, "getUserSites", {})).find((x) => x.siteId === bBlogId)?.plan).toBe("free");
-    expect(error(await site(b, "updateSitePassword", { siteId: bBlogId, password: "abcd" })).code).toBe("PAYMENT_REQUIRED");
+    expect(error(await site(b, "updateSitePassword", { siteId: bBlogId, password: "abcd-efgh" })).code).toBe("PAYMENT_REQUIRED");
   });
 
   it("another owner can't see, change or cancel the subscription", async () => {

@@ -171,7 +171,7 @@ describe("polish (review P12)", () => {
     expect(pages.some((p) => p.noToc)).toBe(true);
     const css = (await s.get(plain, /href="(\/_\/site\.css\?v=[^"]+)"/.exec(home)![1]!)).body;
     expect(css).toContain(".docs-full-width, .docs-no-toc { grid-template-columns: 260px minmax(0, 1fr); }");
-    expect(css).toContain('.notion-asset-wrapper > div[style*="align-self:center"] > .notion-asset-caption { text-align: center; }');
+    expect(css).toContain('.notion-asset-wrapper > div[style*="align-self:center"] > .notion-asset-caption, .notion-asset-wrapper:has(> div[style*="align-self:center"]) > .notion-asset-caption { text-align: center; }');
   });
 
   it("makes a simple site's pages its header menu, marking the current one", async () => {
