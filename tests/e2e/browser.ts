@@ -38,3 +38,12 @@ export async function newStrictPage(browser: Browser): Promise<Page> {
   });
   return page;
 }
+
+/** Opens a signed-in-only path of the app: the sign-in page it redirects to, the test login as `email`, back to the path. */
+export async function signInThrough(page: Page, appUrl: string, path: string, email: string): Promise<void> {
+  await page.goto(`${appUrl}${path}`);
+  await page.waitForURL(/\/signin\?/);
+  await page.getByLabel("Email (test login)").fill(email);
+  await page.getByRole("button", { name: "Sign in with test login" }).click();
+  await page.waitForURL(`${appUrl}${path}`);
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./browser";
+import { launchBrowser, signInThrough } from "./browser";
 import { createNotionApiStub, type NotionApiStub } from "../../tools/notion-api-stub/server";
 import { inlineDatabaseWorkspace } from "../helpers/inline-database-workspace";
 import { startSitesApp, type SitesApp } from "../helpers/sites";
@@ -54,11 +54,7 @@ afterAll(async () => {
 
 describe("the page picker in Chromium", () => {
   it("adds a connection with a secret and lists its databases once each", { timeout: 60_000 }, async () => {
-    await page.goto(`${s.app.url}/new-site`);
-    await page.waitForURL(/\/signin\?/);
-    await page.getByLabel("Email (test login)").fill("picker-owner@example.com");
-    await page.getByRole("button", { name: "Sign in with test login" }).click();
-    await page.waitForURL(`${s.app.url}/new-site`);
+    await signInThrough(page, s.app.url, "/new-site", "picker-owner@example.com");
     await page.getByText("Connect Notion (private pages)").click();
     await page.getByText("Or paste an internal integration secret").click();
     await page.getByLabel("Internal integration secret").fill(api.internalSecret);

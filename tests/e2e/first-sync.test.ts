@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { NOTION_PAGE_MESSAGES } from "@/lib/notion-page-rules";
-import { launchBrowser } from "./browser";
+import { launchBrowser, signInThrough } from "./browser";
 import { createNotionApiStub, type NotionApiStub } from "../../tools/notion-api-stub/server";
 import { RecordMapBuilder, notionUrl, type BodyBlock } from "../helpers/notion-records";
 import { startSitesApp, type SitesApp } from "../helpers/sites";
@@ -51,11 +51,7 @@ afterAll(async () => {
 
 describe("a connected site from the form to its first sync", () => {
   it("checks the picked page live, before Create, with the page rules' message", async () => {
-    await page.goto(`${s.app.url}/new-site`);
-    await page.waitForURL(/\/signin\?/);
-    await page.getByLabel("Email (test login)").fill("first-sync-owner@example.com");
-    await page.getByRole("button", { name: "Sign in with test login" }).click();
-    await page.waitForURL(`${s.app.url}/new-site`);
+    await signInThrough(page, s.app.url, "/new-site", "first-sync-owner@example.com");
     await page.getByText("Connect Notion (private pages)").click();
     await page.getByText("Or paste an internal integration secret").click();
     await page.getByLabel("Internal integration secret").fill(api.internalSecret);
