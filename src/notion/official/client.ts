@@ -81,7 +81,9 @@ function queuesByConnection(): Map<string, ConnectionQueue> {
  * rate rather than at this queue's own 3 a second below it.
  */
 export function connectionQueue(token: string, paced = true): ConnectionQueue {
-  const key = crypto.createHash("sha256").update(token).digest("hex");
+  // Paced and budgeted clients of one token keep separate queues: a one-off unbudgeted call (checking a secret when it
+  // is added) must not leave the connection's syncs on the paced queue's 3 a second.
+  const key = `${paced ? "paced" : "budgeted"}:${crypto.createHash("sha256").update(token).digest("hex")}`;
   const queues = queuesByConnection();
   let entry = queues.get(key);
   if (!entry) {
