@@ -34,6 +34,11 @@ import { blockOf, collectionOf, viewOf } from "@/notion/record-map";
 
 const WORKSPACE = path.resolve(import.meta.dirname, "../../../tools/notion-stub/workspace");
 let official: NotionApiStub;
+/**
+ * What is compared is content, not pace: the reader sends at once, as under the cluster's budget, instead of the
+ * unbudgeted client's 3 requests a second (its pacing has its own test, official-client-queues.test.ts).
+ */
+const reader = () => createOfficialClient({ token: official.internalSecret, baseUrl: official.baseUrl, budget: (send) => send() });
 let publicStub: NotionStub;
 
 type Summary = { id: string; type: string; text: string };
@@ -116,7 +121,7 @@ describe("the demo workspace through both APIs", () => {
     "%s: same blocks, types, text, databases and users",
     async (key) => {
       const pageId = official.workspace().roots[key]!;
-      const viaOfficial = await fetchOfficialPage(createOfficialClient({ token: official.internalSecret, baseUrl: official.baseUrl }), pageId);
+      const viaOfficial = await fetchOfficialPage(reader(), pageId);
       const viaPublic = await fetchWholePage(new NotionGateway({ apiBaseUrl: publicStub.apiBaseUrl }), pageId);
 
       expect(Object.keys(viaOfficial.block)[0], "the page comes first").toBe(pageId);
@@ -130,7 +135,7 @@ describe("the demo workspace through both APIs", () => {
   );
 
   it("a blog post (a database row) reads the same too, its content in order", async () => {
-    const client = createOfficialClient({ token: official.internalSecret, baseUrl: official.baseUrl });
+    const client = reader();
     const gateway = new NotionGateway({ apiBaseUrl: publicStub.apiBaseUrl });
     const blog = await fetchOfficialPage(client, official.workspace().roots.blog!);
     const rows = Object.keys(blog.block).filter((id) => blockOf(blog, id)?.parent_table === "collection");
@@ -160,7 +165,7 @@ describe("what the official API lists briefly, filled in", () => {
 
   it("showcase: a sub-page's icon where its parent lists it, as on the public path", { timeout: 120_000 }, async () => {
     const site = { siteType: "simple" as const, rootPageIds: [official.workspace().roots.showcase!], previous: new Map() };
-    const viaOfficial = await fetchSiteContent(officialPageSource(createOfficialClient({ token: official.internalSecret, baseUrl: official.baseUrl })), site);
+    const viaOfficial = await fetchSiteContent(officialPageSource(reader()), site);
     const viaPublic = await fetchSiteContent(publicPageSource(new NotionGateway({ apiBaseUrl: publicStub.apiBaseUrl })), site);
     for (const page of viaPublic.pages.values()) {
       const expected = iconsOfListedSubPages(page.recordMap, page.pageId);
@@ -173,7 +178,7 @@ describe("what the official API lists briefly, filled in", () => {
 
   it("showcase: gallery views show the same card covers (Notion's view configuration `cover`)", async () => {
     const pageId = official.workspace().roots.showcase!;
-    const viaOfficial = await fetchOfficialPage(createOfficialClient({ token: official.internalSecret, baseUrl: official.baseUrl }), pageId);
+    const viaOfficial = await fetchOfficialPage(reader(), pageId);
     const viaPublic = await fetchWholePage(new NotionGateway({ apiBaseUrl: publicStub.apiBaseUrl }), pageId);
     const covers = (recordMap: ExtendedRecordMap) =>
       Object.keys(recordMap.collection_view ?? {})

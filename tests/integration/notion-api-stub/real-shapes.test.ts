@@ -28,7 +28,8 @@ let inlineStub: NotionApiStub;
 let publicStub: NotionStub;
 let control: ReturnType<typeof notionApiStubControl>;
 
-const client = (s: NotionApiStub) => createOfficialClient({ token: s.internalSecret, baseUrl: s.baseUrl });
+// Content, not pace: sent at once, as under the cluster's budget.
+const client = (s: NotionApiStub) => createOfficialClient({ token: s.internalSecret, baseUrl: s.baseUrl, budget: (send) => send() });
 const recordBlock = (id: string, type: string, payload: unknown) => ({
   object: "block",
   id,
