@@ -56,8 +56,6 @@ const config = [
       "src/app/(app)/dashboard/sites/[[]siteId]/sections/assistant.tsx", // AssistantSection, 181
       "src/app/(app)/dashboard/sites/[[]siteId]/sections/domain.tsx", // DomainSection, 145
       "src/app/(app)/dashboard/sites/[[]siteId]/sections/agents.tsx", // AgentsPanel, 121
-      "src/auth/auth-options.ts", // authOptionsFor, 122
-      "src/notion/budget/notion-budget.ts", // createNotionBudget, 185
       "src/notion/site-content.ts", // createContentService, 163
       "src/site-server/markdown.ts", // pageToMarkdown, 125
       "src/site-server/render/inline-collection.tsx", // CollectionViewBody, 137

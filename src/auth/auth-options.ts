@@ -52,10 +52,8 @@ declare module "next-auth/jwt" {
 
 const optionsCache = new WeakMap<Runtime, NextAuthOptions>();
 
-/** next-auth 4 options built from the runtime (JWT sessions, docs/contracts.md §4). One object per runtime. */
-export function authOptionsFor(runtime: Runtime): NextAuthOptions {
-  const cached = optionsCache.get(runtime);
-  if (cached) return cached;
+/** The sign-in methods this instance offers: Google when configured, the test login when on, magic links when mail can reach people. */
+function providersFor(runtime: Runtime): NextAuthOptions["providers"] {
   const { env, db } = runtime;
   const providers: NextAuthOptions["providers"] = [];
 
@@ -105,6 +103,15 @@ export function authOptionsFor(runtime: Runtime): NextAuthOptions {
     };
     providers.push(emailProvider);
   }
+  return providers;
+}
+
+/** next-auth 4 options built from the runtime (JWT sessions, docs/contracts.md §4). One object per runtime. */
+export function authOptionsFor(runtime: Runtime): NextAuthOptions {
+  const cached = optionsCache.get(runtime);
+  if (cached) return cached;
+  const { env, db } = runtime;
+  const emailSignIn = emailSignInEnabled(env);
   /** Google sign-ins that created their user (the adapter then only finds it, so next-auth can't tell it's new). */
   const newGoogleSignIns = new WeakSet<object>();
 
@@ -112,7 +119,7 @@ export function authOptionsFor(runtime: Runtime): NextAuthOptions {
     secret: runtime.authSecret,
     ...(emailSignIn ? { adapter: emailSignInAdapter(db) } : {}),
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
-    providers,
+    providers: providersFor(runtime),
     pages: { signIn: SIGN_IN_PATH },
     // Cookies stay next-auth's defaults: host-only (no Domain), so published site hosts can never read them.
     callbacks: {

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { logNotionProblem } from "../log";
+import { budgetRows, type BucketRows, type TakeVerdict } from "./budget-rows";
 import { currentNotionRequest, NO_CONTEXT, NOTION_PRIORITIES, rankOf, type NotionPriority, type NotionRequestContext } from "./request-context";
+import { nextWaiter } from "./waiter-order";
 
 /**
  * The cluster's Notion request budget (docs/notion.md, docs/decisions.md): every request to Notion first takes a
@@ -43,13 +44,6 @@ export type NotionBudgetOptions = {
   log?: (message: string, error?: unknown) => void;
 };
 
-/** A process's advertisement older than this is ignored (its process died or stopped waiting). */
-const ADVERT_FRESH_SECONDS = 3;
-/** Re-advertise while waiting at least this often. */
-const ADVERT_EVERY_MS = 1_000;
-/** Longest sleep between two tries: a pause is re-read at least this often. */
-const MAX_WAIT_MS = 1_000;
-const MIN_WAIT_MS = 5;
 /** A piece of work under way goes first for this many of its requests; past them (a big site), it takes turns again. */
 const CONTINUATION_REQUESTS = 6;
 /** A shared request goes first within its priority at most this often (otherwise it takes turns like an owner). */
@@ -58,7 +52,7 @@ const SHARED_FIRST_EVERY_MS = 1_000;
 type Waiter = { rank: number; owner: string; seq: number; work: NotionRequestContext; resolve: () => void; reject: (err: Error) => void };
 /** An owner's turns are counted per priority: a page check in the dashboard does not send their site's refresh to the back. */
 const turnKey = (w: Waiter) => `${w.rank}:${w.owner}`;
-type Bucket = { waiters: Waiter[]; turns: Map<string, number>; pumping: boolean; advertised: { rank: number; at: number } | null; created: boolean };
+type Bucket = BucketRows & { waiters: Waiter[]; turns: Map<string, number>; pumping: boolean };
 
 const emptyCounts = (): Record<NotionPriority, number> => ({ owner: 0, webhook: 0, reader: 0, sweep: 0 });
 
@@ -77,6 +71,8 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = log
     const n = w.work === NO_CONTEXT ? 0 : (grantsOf.get(w.work) ?? 0);
     return n > 0 && n < CONTINUATION_REQUESTS;
   };
+  const { ensureRow, tryTake, advertise, withdraw, pause: pauseRow } = budgetRows({ db, processId, burst, requestsPerSecond });
+  const next = (bucket: Bucket) => nextWaiter(bucket.waiters, bucket.turns, goesFirst, turnKey);
   const sleeps = new Set<{ timer: NodeJS.Timeout; done: () => void }>();
 
   const sleep = (ms: number) =>
@@ -90,87 +86,13 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = log
       sleeps.add(entry);
     });
 
-  async function ensureRow(name: string, bucket: Bucket): Promise<void> {
-    if (bucket.created) return;
-    await db.execute(sql`insert into notion_budget_buckets (bucket, tokens) values (${name}, ${burst}) on conflict (bucket) do nothing`);
-    bucket.created = true;
-  }
-
-  /**
-   * One atomic try on the database: a token when one is there, no pause holds and no other process outranks us.
-   * Nothing is saved up during a pause, so the cluster resumes at its rate rather than in a burst.
-   */
-  async function tryTake(name: string, rank: number): Promise<{ ok: true } | { ok: false; waitMs: number }> {
-    const [row] = rowsOf<{ ok: boolean; tokens: number; paused_ms: number; outranked: boolean }>(
-      await db.execute(sql`
-        with cur as (
-          select bucket, paused_until, clock_timestamp() as at,
-                 least(${burst}::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - greatest(refilled_at, paused_until))) * ${requestsPerSecond}::float8) as t
-          from notion_budget_buckets where bucket = ${name} for update
-        ), verdict as (
-          select cur.*, exists (
-                   select 1 from notion_budget_waiters w
-                   where w.bucket = ${name} and w.priority < ${rank} and w.process_id <> ${processId}
-                     and w.seen_at > cur.at - make_interval(secs => ${ADVERT_FRESH_SECONDS})
-                 ) as outranked
-          from cur
-        )
-        update notion_budget_buckets b
-        set tokens = case when v.t >= 1 and v.paused_until <= v.at and not v.outranked then v.t - 1 else v.t end,
-            refilled_at = v.at
-        from verdict v where b.bucket = v.bucket
-        returning (v.t >= 1 and v.paused_until <= v.at and not v.outranked) as ok, v.t as tokens, v.outranked as outranked,
-                  greatest(0, extract(epoch from v.paused_until - v.at) * 1000) as paused_ms`),
-    );
-    if (!row) return { ok: false, waitMs: MAX_WAIT_MS };
-    if (row.ok) return { ok: true };
-    const refillMs = ((1 - Number(row.tokens)) / requestsPerSecond) * 1000;
-    const waitMs = Math.max(Number(row.paused_ms), Number(row.tokens) < 1 ? refillMs : 0, row.outranked ? 1000 / requestsPerSecond : 0);
-    return { ok: false, waitMs: Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, Math.ceil(waitMs))) };
-  }
-
-  async function advertise(name: string, bucket: Bucket, rank: number): Promise<void> {
-    const now = Date.now();
-    if (bucket.advertised && bucket.advertised.rank === rank && now - bucket.advertised.at < ADVERT_EVERY_MS) return;
-    await db.execute(sql`
-      insert into notion_budget_waiters (process_id, bucket, priority, seen_at) values (${processId}, ${name}, ${rank}, now())
-      on conflict (process_id, bucket) do update set priority = excluded.priority, seen_at = excluded.seen_at`);
-    bucket.advertised = { rank, at: now };
-  }
-
-  async function withdraw(name: string, bucket: Bucket): Promise<void> {
-    if (!bucket.advertised) return;
-    bucket.advertised = null;
-    await db.execute(sql`delete from notion_budget_waiters where process_id = ${processId} and bucket = ${name}`);
-  }
-
-  /** The next waiter: most urgent priority, then work under way (or a shared request due), then the owner whose last turn is oldest, then first come. */
-  function next(bucket: Bucket): Waiter {
-    let best = bucket.waiters[0]!;
-    for (const w of bucket.waiters) {
-      if (w.rank !== best.rank) {
-        if (w.rank < best.rank) best = w;
-        continue;
-      }
-      const [wGoing, bestGoing] = [goesFirst(w), goesFirst(best)];
-      if (wGoing !== bestGoing) {
-        if (wGoing) best = w;
-        continue;
-      }
-      const wTurn = bucket.turns.get(turnKey(w)) ?? -1;
-      const bestTurn = bucket.turns.get(turnKey(best)) ?? -1;
-      if (wTurn < bestTurn || (wTurn === bestTurn && w.seq < best.seq)) best = w;
-    }
-    return best;
-  }
-
   async function pump(name: string, bucket: Bucket): Promise<void> {
     if (bucket.pumping) return;
     bucket.pumping = true;
     try {
       while (bucket.waiters.length && !closed) {
         const waiter = next(bucket);
-        let verdict: Awaited<ReturnType<typeof tryTake>>;
+        let verdict: TakeVerdict;
         try {
           await ensureRow(name, bucket);
           verdict = await tryTake(name, waiter.rank);
@@ -222,12 +144,7 @@ export function createNotionBudget({ db, requestsPerSecond, burst = 1, log = log
       });
     },
     async pause(name, ms) {
-      const bucket = bucketOf(name);
-      await ensureRow(name, bucket);
-      await db.execute(sql`
-        update notion_budget_buckets
-        set paused_until = greatest(paused_until, clock_timestamp() + make_interval(secs => ${Math.max(0, ms) / 1000})), tokens = 0, refilled_at = clock_timestamp()
-        where bucket = ${name}`);
+      await pauseRow(name, bucketOf(name), ms);
       // Sleepers wake to see the pause at once rather than after their sleep.
       for (const s of sleeps) s.done();
     },
