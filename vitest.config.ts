@@ -39,6 +39,7 @@ const PGLITE_PASS_ONLY = [
 // Several processes on one database: PostgreSQL only (PGlite is one process's).
 const POSTGRES_PASS_ONLY = ["tests/integration/cluster/**"];
 const postgresPass = process.env.TEST_DB === "postgres";
+const INTEGRATION_FILES_AT_ONCE = Number(process.env.INTEGRATION_FILES_AT_ONCE) || 2;
 
 const alias = { "@": path.resolve(import.meta.dirname, "src") };
 
@@ -59,7 +60,10 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: a file spends most of its time waiting on the servers it starts (every server has its
+          // own port, database and stand-ins), so two share CI's two cores with the other steps.
+          maxWorkers: INTEGRATION_FILES_AT_ONCE,
+          globalSetup: ["tests/integration/global-setup.ts"],
         },
       },
       {
