@@ -51,6 +51,29 @@ export async function acquireLease(db: Db, siteId: string, owner: string, leaseM
   return taken.length > 0;
 }
 
+/** Pushes the lease `leaseMs` ahead while it is still ours (the running refresh's heartbeat); false once it is not. */
+export async function extendLease(db: Db, siteId: string, owner: string, leaseMs: number): Promise<boolean> {
+  const kept = await db
+    .update(siteSyncs)
+    .set({ leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval` })
+    .where(and(eq(siteSyncs.siteId, siteId), eq(siteSyncs.leaseOwner, owner)))
+    .returning({ siteId: siteSyncs.siteId });
+  return kept.length > 0;
+}
+
+/**
+ * Frees every lease. Only for a database one process owns (PGlite): at its start no refresh can be running, so a
+ * lease left there is a killed predecessor's, and holding the site for it would only refuse its owner's Sync now.
+ */
+export async function voidAllLeases(db: Db): Promise<number> {
+  const freed = await db
+    .update(siteSyncs)
+    .set({ leaseOwner: null, leaseUntil: null, pagesDone: null, pagesFound: null })
+    .where(sql`${siteSyncs.leaseOwner} is not null`)
+    .returning({ siteId: siteSyncs.siteId });
+  return freed.length;
+}
+
 /**
  * Records a failed refresh and frees the lease; the snapshot itself is untouched. Returns the failures in a row
  * (0 when the lease was no longer ours and nothing was recorded).

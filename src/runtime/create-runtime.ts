@@ -5,6 +5,7 @@ import type { Env } from "@/env";
 import { openDatabase, type Database } from "@/db/client";
 import { openClusterChannel } from "@/db/pg-channel";
 import { migrateDatabase } from "@/db/migrate";
+import { voidAllLeases } from "@/notion/snapshot-store";
 import { createFileStorage } from "@/integrations/storage";
 import { createEmailProvider } from "@/integrations/email";
 import { createPostNotifier } from "@/core/email/post-notifier";
@@ -109,6 +110,11 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await migrateDatabase(database);
+    // PGlite is this process's alone: a refresh lease already there is a killed predecessor's.
+    if (database.kind === "pglite") {
+      const freed = await voidAllLeases(database.db);
+      if (freed) console.log(`[notion] ${freed} refresh lease(s) left by a previous run freed`);
+    }
   } catch (err) {
     await database.close();
     throw err;
