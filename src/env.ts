@@ -85,7 +85,7 @@ export const rawEnvSchema = z.object({
     "`64` (`16` for `PAGEWRIGHT_ROLE=sites`)",
   ),
   REFRESH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(10)
-    .describe("how long a site's refresh lease lasts after its last renewal (a running refresh renews it every third of this): a process killed mid-refresh holds the site this long (with PostgreSQL; PGlite frees it at start)"),
+    .describe("how long a site's refresh lease lasts after its last renewal (a running refresh renews it every third of this); a lease whose holder is gone is taken before that: on PostgreSQL when the holder has no session left on the server, on PGlite at the next start"),
   ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(30)
     .describe("days raw analytics events are kept (2–3650); the hourly and daily rollups are kept for ever"),
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000).describe("how often buffered analytics events are written"),

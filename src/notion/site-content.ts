@@ -71,6 +71,10 @@ export type ContentServiceOptions = {
   revalidateMs: number;
   /** How long after its last renewal (a heartbeat while it runs) a refresh's lease lets another process take over. */
   leaseMs?: number;
+  /** Who holds this process's leases (default: pid and a random id). */
+  owner?: string;
+  /** PostgreSQL: the process's sessions carry leaseHolderSessionName(owner), so a dead holder's lease is taken at once. */
+  holderSessions?: boolean;
   log?: (message: string, error?: unknown) => void;
   /** Called after a refresh changed the snapshot (e.g. to keep renamed posts' old slugs as redirects). */
   onUpdated?: (site: ContentSite, before: Map<string, SnapshotPage>, after: Map<string, SnapshotPage>) => Promise<void>;
@@ -115,6 +119,8 @@ export function createContentService({
   revalidateMs,
   revalidateMsOf,
   leaseMs = DEFAULT_LEASE_MS,
+  owner = `${process.pid}-${crypto.randomUUID()}`,
+  holderSessions = false,
   log = logNotionProblem,
   onUpdated,
   onUnchanged,
@@ -123,7 +129,6 @@ export function createContentService({
   askForRefresh,
   firstVisitWaitMs = FIRST_VISIT_WAIT_MS,
 }: ContentServiceOptions) {
-  const owner = `${process.pid}-${crypto.randomUUID()}`;
   const inflight = new Map<string, Promise<RefreshResult>>();
   /** Webhook-driven refreshes that arrived while one was running: one follow-up per site with all their pages. */
   const followUps = new Map<string, FollowUp>();
@@ -177,7 +182,7 @@ export function createContentService({
 
   async function runRefresh(site: ContentSite, opts: RefreshOptions): Promise<RefreshResult> {
     try {
-      if (!(await acquireLease(db, site.id, owner, leaseMs))) return { status: "leased" };
+      if (!(await acquireLease(db, site.id, owner, leaseMs, { holderSessions }))) return { status: "leased" };
     } catch (error) {
       return { status: "failed", message: toAppError(error).message, error };
     }
