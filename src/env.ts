@@ -84,8 +84,8 @@ export const rawEnvSchema = z.object({
     "memory for rendered responses (each page's identity, gzip and brotli bodies) kept per process; least recently used out first",
     "`64` (`16` for `PAGEWRIGHT_ROLE=sites`)",
   ),
-  REFRESH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(120)
-    .describe("how long a site's refresh holds the site before another process may take over (a process killed mid-refresh holds it this long)"),
+  REFRESH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(10)
+    .describe("how long a site's refresh lease lasts after its last renewal (a running refresh renews it every third of this); a lease whose holder is gone is taken before that: on PostgreSQL when the holder has no session left on the server, on PGlite at the next start"),
   ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(30)
     .describe("days raw analytics events are kept (2–3650); the hourly and daily rollups are kept for ever"),
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000).describe("how often buffered analytics events are written"),
@@ -157,6 +157,8 @@ export const rawEnvSchema = z.object({
   S3_REGION: optionalString.describe("the bucket's region"),
   S3_ACCESS_KEY_ID: optionalString.describe("the access key's id"),
   S3_SECRET_ACCESS_KEY: optionalString.describe("the access key's secret"),
+  STORAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64)
+    .describe("memory per process for files recently read from or written to S3 (Notion images, logos), served when S3 does not answer so published images survive a short outage; least recently used out first, a file over a tenth of it never kept; `0`: off"),
 
   BUGSNAG_API_KEY: optionalString.describe("error reporting, server and browser (off without a key)"),
   BUGSNAG_ENDPOINT: about(

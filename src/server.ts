@@ -15,6 +15,7 @@ import { sendPlainHtml } from "@/site-server/respond";
 import { serveAppWidget } from "@/site-server/endpoints/assets";
 import { watchStarter } from "@/runtime/starter-watch";
 import { answerMetrics, createMetrics } from "@/runtime/metrics";
+import { healthOf } from "@/runtime/health";
 import { processCounters } from "@/lib/process-counters";
 import type { Runtime } from "@/runtime";
 import { rejectBadAppRequest } from "@/http/request-guards";
@@ -80,9 +81,9 @@ async function startApp(env: Env, dev: boolean): Promise<{ handle: Handler; clos
 
 /** `/api/health` of a process without Next.js (sites, worker): the same answer as the app's route, plus the role. */
 async function answerHealth(runtime: Runtime, res: http.ServerResponse): Promise<void> {
-  const ok = await runtime.database.ping().then(() => true, () => false);
-  res.writeHead(ok ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" });
-  res.end(JSON.stringify({ ok, db: runtime.database.kind, role: runtime.env.PAGEWRIGHT_ROLE }));
+  const health = await healthOf(runtime);
+  res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+  res.end(JSON.stringify({ ...health, role: runtime.env.PAGEWRIGHT_ROLE }));
 }
 
 /** A host this role does not serve (the load balancer sent it to the wrong pool). */

@@ -18,17 +18,22 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir: string };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL: the `application_name` of this process's sessions (others see in pg_stat_activity that it lives). */
+  applicationName?: string;
+};
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in DATA_DIR (owned by this process alone). */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.applicationName) : openPglite(opts.dataDir);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, applicationName?: string): Promise<Database> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, application_name: applicationName });
   // An idle client erroring (server restart) must not crash the process; the next query reconnects.
   pool.on("error", (err) => console.error("[db] idle PostgreSQL client error:", err.message));
   const db = drizzle(pool, { schema }) as unknown as Db;

@@ -20,10 +20,22 @@ export type DataDirLock = { path: string; release(): void };
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: the process exists but belongs to someone else.
     return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A process that has exited but is not reaped yet (a server killed a moment ago whose parent has not waited for it)
+ * still answers `kill(pid, 0)`, yet holds nothing: Linux says so in /proc (elsewhere, assume it runs).
+ */
+function isZombie(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z/s.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
   }
 }
 

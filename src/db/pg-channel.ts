@@ -19,6 +19,8 @@ export type ClusterChannelOptions = {
   onMessage(message: string): void;
   /** After a lost connection is back: messages sent meanwhile were missed, so the caller may drop everything. */
   onReconnected?(): void;
+  /** The `application_name` of the listening session (as the process's pool's). */
+  applicationName?: string;
 };
 
 const RETRY_MIN_MS = 100;
@@ -38,7 +40,7 @@ export async function openClusterChannel(opts: ClusterChannelOptions): Promise<C
   let retryTimer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: 5_000 });
+    const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: 5_000, application_name: opts.applicationName });
     client.on("notification", (n) => {
       if (n.channel !== opts.channel || !n.payload) return;
       const cut = n.payload.indexOf(":");

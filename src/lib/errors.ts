@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   VALIDATION: { rpc: -32602, status: 400 },
   PAYLOAD_TOO_LARGE: { rpc: -32600, status: 413 },
   UPSTREAM: { rpc: -32603, status: 502 },
+  UNAVAILABLE: { rpc: -32053, status: 503 },
   INTERNAL: { rpc: -32603, status: 500 },
 } as const;
 

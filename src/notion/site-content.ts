@@ -13,6 +13,7 @@ import { skippedPagesOf } from "./skipped-pages";
 import type { NotionGateway } from "./notion-gateway";
 import { publicPageSource, type PageSource } from "./page-source";
 import { versionRootsOf, type SiteVersion } from "./version-roots";
+import { startLeaseHeartbeat } from "./lease-heartbeat";
 import { acquireLease, readSnapshotPages, readSyncState, recordFailure, writeSnapshot, type SyncState } from "./snapshot-store";
 import { syncProgressWriter } from "./sync-progress";
 
@@ -68,8 +69,12 @@ export type ContentServiceOptions = {
    */
   connectedSource?: (site: ContentSite & { notionConnectionId: string }) => Promise<PageSource>;
   revalidateMs: number;
-  /** How long a refresh may hold the site before another process may take over. */
+  /** How long after its last renewal (a heartbeat while it runs) a refresh's lease lets another process take over. */
   leaseMs?: number;
+  /** Who holds this process's leases (default: pid and a random id). */
+  owner?: string;
+  /** PostgreSQL: the process's sessions carry leaseHolderSessionName(owner), so a dead holder's lease is taken at once. */
+  holderSessions?: boolean;
   log?: (message: string, error?: unknown) => void;
   /** Called after a refresh changed the snapshot (e.g. to keep renamed posts' old slugs as redirects). */
   onUpdated?: (site: ContentSite, before: Map<string, SnapshotPage>, after: Map<string, SnapshotPage>) => Promise<void>;
@@ -93,6 +98,9 @@ export type ContentServiceOptions = {
   firstVisitWaitMs?: number;
 };
 
+/** A running refresh renews its lease (startLeaseHeartbeat); a dead process's runs out this long after its last beat. */
+export const DEFAULT_LEASE_MS = 10_000;
+
 /** A first visit waits this long for the first sync (a small site is read well within it). */
 export const FIRST_VISIT_WAIT_MS = 10_000;
 
@@ -110,7 +118,9 @@ export function createContentService({
   connectedSource,
   revalidateMs,
   revalidateMsOf,
-  leaseMs = 120_000,
+  leaseMs = DEFAULT_LEASE_MS,
+  owner = `${process.pid}-${crypto.randomUUID()}`,
+  holderSessions = false,
   log = logNotionProblem,
   onUpdated,
   onUnchanged,
@@ -119,7 +129,6 @@ export function createContentService({
   askForRefresh,
   firstVisitWaitMs = FIRST_VISIT_WAIT_MS,
 }: ContentServiceOptions) {
-  const owner = `${process.pid}-${crypto.randomUUID()}`;
   const inflight = new Map<string, Promise<RefreshResult>>();
   /** Webhook-driven refreshes that arrived while one was running: one follow-up per site with all their pages. */
   const followUps = new Map<string, FollowUp>();
@@ -138,12 +147,20 @@ export function createContentService({
   async function getSnapshot(siteId: string, opts: { fresh?: boolean } = {}): Promise<SiteSnapshot | null> {
     const cached = opts.fresh ? undefined : peekSnapshot(siteId);
     if (cached) return cached;
-    const state = await readSyncState(db, siteId);
+    const held = cache.get(siteId);
+    let state: SyncState | null;
+    try {
+      state = await readSyncState(db, siteId);
+    } catch (err) {
+      // The database is unavailable: the snapshot this process holds is still the last good one (asked again later).
+      if (!held || opts.fresh) throw err;
+      held.checkedAt = monotonicMs();
+      return held.snapshot;
+    }
     if (!state || state.version === 0) {
       cache.delete(siteId);
       return null;
     }
-    const held = cache.get(siteId);
     if (held && held.snapshot.version === state.version) {
       Object.assign(held.snapshot, state);
       held.checkedAt = monotonicMs();
@@ -164,8 +181,13 @@ export function createContentService({
   }
 
   async function runRefresh(site: ContentSite, opts: RefreshOptions): Promise<RefreshResult> {
-    if (!(await acquireLease(db, site.id, owner, leaseMs))) return { status: "leased" };
+    try {
+      if (!(await acquireLease(db, site.id, owner, leaseMs, { holderSessions }))) return { status: "leased" };
+    } catch (error) {
+      return { status: "failed", message: toAppError(error).message, error };
+    }
     const progress = syncProgressWriter(db, site.id, owner, leaseMs);
+    const heartbeat = startLeaseHeartbeat(db, site.id, owner, leaseMs);
     try {
       const previous = (await getSnapshot(site.id, { fresh: true }))?.pages ?? new Map<string, SnapshotPage>();
       const result = await fetchSiteContent(await sourceOf(site), {
@@ -211,6 +233,8 @@ export function createContentService({
       }
       await getSnapshot(site.id, { fresh: true }).catch(() => null);
       return { status: "failed", message, error };
+    } finally {
+      heartbeat.stop();
     }
   }
 

@@ -40,15 +40,51 @@ export async function readSnapshotPages(db: Db, siteId: string): Promise<{ pages
   return { pages, bytes: rows.reduce((sum, r) => sum + Number(r.bytes), 0) };
 }
 
-/** Takes the lease when it is free, expired or already ours; false when another process holds it. */
-export async function acquireLease(db: Db, siteId: string, owner: string, leaseMs: number): Promise<boolean> {
+/**
+ * The `application_name` of a lease holder's PostgreSQL sessions: a lease whose holder has no session left is a dead
+ * process's (its connections closed with it), free at once rather than when it runs out. At most 63 characters.
+ */
+export const leaseHolderSessionName = (owner: string) => `pagewright ${owner}`.slice(0, 63);
+
+/**
+ * Takes the lease when it is free, expired or already ours — or, with `holderSessions` (PostgreSQL, every process
+ * naming its sessions by leaseHolderSessionName), when its holder has no session on the server: it is gone. False
+ * when another live process holds it.
+ */
+export async function acquireLease(db: Db, siteId: string, owner: string, leaseMs: number, opts: { holderSessions?: boolean } = {}): Promise<boolean> {
   await db.insert(siteSyncs).values({ siteId }).onConflictDoNothing();
+  const holderGone = opts.holderSessions
+    ? sql`not exists (select 1 from pg_stat_activity where application_name = left('pagewright ' || ${siteSyncs.leaseOwner}, 63))`
+    : undefined;
   const taken = await db
     .update(siteSyncs)
     .set({ leaseOwner: owner, leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`, pagesDone: null, pagesFound: null })
-    .where(and(eq(siteSyncs.siteId, siteId), or(isNull(siteSyncs.leaseUntil), lt(siteSyncs.leaseUntil, sql`now()`), eq(siteSyncs.leaseOwner, owner))))
+    .where(and(eq(siteSyncs.siteId, siteId), or(isNull(siteSyncs.leaseUntil), lt(siteSyncs.leaseUntil, sql`now()`), eq(siteSyncs.leaseOwner, owner), holderGone)))
     .returning({ siteId: siteSyncs.siteId });
   return taken.length > 0;
+}
+
+/** Pushes the lease `leaseMs` ahead while it is still ours (the running refresh's heartbeat); false once it is not. */
+export async function extendLease(db: Db, siteId: string, owner: string, leaseMs: number): Promise<boolean> {
+  const kept = await db
+    .update(siteSyncs)
+    .set({ leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval` })
+    .where(and(eq(siteSyncs.siteId, siteId), eq(siteSyncs.leaseOwner, owner)))
+    .returning({ siteId: siteSyncs.siteId });
+  return kept.length > 0;
+}
+
+/**
+ * Frees every lease. Only for a database one process owns (PGlite): at its start no refresh can be running, so a
+ * lease left there is a killed predecessor's, and holding the site for it would only refuse its owner's Sync now.
+ */
+export async function voidAllLeases(db: Db): Promise<number> {
+  const freed = await db
+    .update(siteSyncs)
+    .set({ leaseOwner: null, leaseUntil: null, pagesDone: null, pagesFound: null })
+    .where(sql`${siteSyncs.leaseOwner} is not null`)
+    .returning({ siteId: siteSyncs.siteId });
+  return freed.length;
 }
 
 /**

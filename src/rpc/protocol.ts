@@ -39,8 +39,9 @@ export function toRpcError(err: unknown): { error: RpcErrorObject; httpStatus: n
     return { error: rpcError("VALIDATION", message, { issues }), httpStatus: 200 };
   }
   if (err instanceof AppError) {
-    // Upstream failures are the one case the contract answers with an HTTP status (502), so clients can tell.
-    const httpStatus = err.code === "UPSTREAM" ? 502 : 200;
+    // Upstream failures and a service of ours that is unavailable are the cases the contract answers with an HTTP
+    // status (502, 503), so clients and proxies can tell.
+    const httpStatus = err.code === "UPSTREAM" || err.code === "UNAVAILABLE" ? err.status : 200;
     return { error: rpcError(err.code === "PAYLOAD_TOO_LARGE" ? "VALIDATION" : err.code, err.message), httpStatus };
   }
   return { error: rpcError("INTERNAL", GENERIC_ERROR_MESSAGE), httpStatus: 200 };

@@ -5,6 +5,7 @@ import type { Env } from "@/env";
 import { openDatabase, type Database } from "@/db/client";
 import { openClusterChannel } from "@/db/pg-channel";
 import { migrateDatabase } from "@/db/migrate";
+import { leaseHolderSessionName, voidAllLeases } from "@/notion/snapshot-store";
 import { createFileStorage } from "@/integrations/storage";
 import { createEmailProvider } from "@/integrations/email";
 import { createPostNotifier } from "@/core/email/post-notifier";
@@ -56,13 +57,14 @@ export function resolveAuthSecret(env: Env): string {
  * Site events: in this process on PGlite (one process owns the data); on PostgreSQL also to every other process on
  * the database, through LISTEN/NOTIFY, so a change made through one process drops every process's caches.
  */
-async function openSiteEvents(env: Env, database: Database): Promise<SiteEvents> {
+async function openSiteEvents(env: Env, database: Database, applicationName: string): Promise<SiteEvents> {
   if (!env.DATABASE_URL) return createSiteEvents();
   let receive = (_siteId: string) => {};
   const channel = await openClusterChannel({
     databaseUrl: env.DATABASE_URL,
     db: database.db,
     channel: "site_changed",
+    applicationName,
     onMessage: (siteId) => receive(siteId),
   });
   const events = createSiteEvents(channel);
@@ -104,18 +106,31 @@ function backgroundTasks(started: {
   ];
 }
 
-/** Opens the database and migrates it. The caller publishes the result with setRuntime(). */
-export async function createRuntime(env: Env): Promise<Runtime> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+/** Opens the database and migrates it; on PGlite, frees the refresh leases a killed predecessor left. */
+async function openMigratedDatabase(env: Env, applicationName: string): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, applicationName });
   try {
     await migrateDatabase(database);
+    // PGlite is this process's alone: a refresh lease already there is a dead predecessor's.
+    if (database.kind === "pglite") {
+      const freed = await voidAllLeases(database.db);
+      if (freed) console.log(`[notion] ${freed} refresh lease(s) left by a previous run freed`);
+    }
   } catch (err) {
     await database.close();
     throw err;
   }
+  return database;
+}
+
+/** Opens the database and migrates it. The caller publishes the result with setRuntime(). */
+export async function createRuntime(env: Env): Promise<Runtime> {
+  // Names this process's refresh leases and its PostgreSQL sessions: a lease whose holder has no session is free.
+  const leaseOwner = `${process.pid}-${crypto.randomUUID()}`;
+  const database = await openMigratedDatabase(env, leaseHolderSessionName(leaseOwner));
   let siteEvents: SiteEvents;
   try {
-    siteEvents = await openSiteEvents(env, database);
+    siteEvents = await openSiteEvents(env, database, leaseHolderSessionName(leaseOwner));
   } catch (err) {
     await database.close();
     throw err;
@@ -153,6 +168,8 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     connectedSource: (site) => connectedPageSource(notionConnections, site.notionConnectionId),
     revalidateMs: env.REVALIDATE_SECONDS * 1000,
     leaseMs: env.REFRESH_LEASE_SECONDS * 1000,
+    owner: leaseOwner,
+    holderSessions: database.kind === "postgres",
     // Webhooks bring a connected site's edits at once: polling is then only the fallback, and rare. Otherwise a
     // site's interval follows its life: every REVALIDATE_SECONDS while edited lately, minutes once it has been quiet.
     revalidateMsOf: (site, snapshot) =>

@@ -35,6 +35,7 @@ const ERROR_TITLES: Record<ErrorCode, string> = {
   VALIDATION: "Please check and try again",
   PAYLOAD_TOO_LARGE: "Too large",
   UPSTREAM: "Please try again",
+  UNAVAILABLE: "Please try again",
   INTERNAL: "Something went wrong",
 };
 

@@ -9,12 +9,16 @@ import type { HostTarget } from "./classify-host";
  * runtime's bus, docs/contracts.md §3; a subscription change emits it too, so a lapsed plan applies at once). The TTL bounds
  * staleness when another process changed it. The site's features come with it: no query per request for the plan.
  * A host no site has may be a site's former address: asked only then, and cached the same way.
+ * When the database can't be asked, a host this process knew keeps its last answer (a published site keeps being
+ * served, a locked one stays locked: the password comes with the site) until the database answers again.
  */
 
 export type { PublishedSite };
 
 const TTL_MS = 5_000;
 const MAX_HOSTS = 10_000;
+/** While the database is failing, a host's last answer is trusted this long before asking again. */
+const RETRY_AFTER_FAILURE_MS = 1_000;
 
 export function createSiteLookup(deps: BillingDeps, appsDomain: string) {
   const cache = new Map<string, { site: PublishedSite | null; expires: number; siteId?: string; movedTo?: string }>();
@@ -29,8 +33,16 @@ export function createSiteLookup(deps: BillingDeps, appsDomain: string) {
       const key = target.host;
       const hit = cache.get(key);
       if (hit && hit.expires > monotonicMs()) return hit.site;
-      const site = await findPublishedSite(deps, target, appsDomain);
-      const moved = !site && target.hostKey ? await findFormerHost(deps.db, target.hostKey, appsDomain) : null;
+      let site: PublishedSite | null;
+      let moved: Awaited<ReturnType<typeof findFormerHost>>;
+      try {
+        site = await findPublishedSite(deps, target, appsDomain);
+        moved = !site && target.hostKey ? await findFormerHost(deps.db, target.hostKey, appsDomain) : null;
+      } catch (err) {
+        if (!hit) throw err;
+        hit.expires = monotonicMs() + RETRY_AFTER_FAILURE_MS;
+        return hit.site;
+      }
       if (cache.size > MAX_HOSTS) cache.clear();
       cache.set(key, { site, expires: monotonicMs() + TTL_MS, siteId: site?.id ?? moved?.siteId, movedTo: moved?.origin });
       return site;

@@ -7,6 +7,10 @@ export type S3Server = {
   env: { S3_ENDPOINT: string; S3_BUCKET: string; S3_REGION: string; S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string };
   /** The objects in the bucket (the server keeps them as files under its directory). */
   directory: string;
+  /** Takes the server away (its listener and every open connection), keeping its files. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and directory. */
+  start(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -16,14 +20,32 @@ export type S3Server = {
  */
 export async function startS3Server(bucket = "pagewright-test"): Promise<S3Server> {
   const directory = tempDataDir("s3-");
-  const server = new S3rver({ address: "127.0.0.1", port: await freePort(), directory, silent: true, configureBuckets: [{ name: bucket }] });
-  const { port } = await server.run();
+  const port = await freePort();
+  const make = () => new S3rver({ address: "127.0.0.1", port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  let server = make();
+  await server.run();
+  let running = true;
+  const stop = async () => {
+    if (!running) return;
+    running = false;
+    // close() alone waits for keep-alive connections, which keep working meanwhile: an outage takes them too.
+    const closing = server.close();
+    (server as unknown as { httpServer?: { closeAllConnections(): void } }).httpServer?.closeAllConnections();
+    await closing;
+  };
   return {
     // s3rver's built-in account; it rejects requests signed with any other key.
     env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: bucket, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" },
     directory,
+    stop,
+    start: async () => {
+      if (running) return;
+      server = make();
+      await server.run();
+      running = true;
+    },
     close: async () => {
-      await server.close();
+      await stop();
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

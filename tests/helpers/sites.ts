@@ -52,7 +52,13 @@ export type SitesApp = {
  */
 export async function startSitesApp(
   seeds: SiteSeed[],
-  opts: { env?: Record<string, string>; workspaceDir?: string; beforeStart?: (db: Database["db"]) => Promise<void> } = {},
+  opts: {
+    env?: Record<string, string>;
+    workspaceDir?: string;
+    beforeStart?: (db: Database["db"]) => Promise<void>;
+    /** PostgreSQL: the address the server is given for its (seeded) database, e.g. through a proxy the test controls. */
+    serverDatabaseUrl?: (databaseUrl: string) => string;
+  } = {},
 ): Promise<SitesApp> {
   const stub = await createNotionStub({ dataDir: opts.workspaceDir ?? WORKSPACE });
   const databaseUrl = testDbMode() === "postgres" ? await createTestDatabase() : undefined;
@@ -82,7 +88,12 @@ export async function startSitesApp(
   const app = await startApp({
     dataDir,
     databaseUrl,
-    env: { NOTION_API_BASE: stub.apiBaseUrl, NOTION_FILE_HOSTS: stub.url, ...opts.env },
+    env: {
+      NOTION_API_BASE: stub.apiBaseUrl,
+      NOTION_FILE_HOSTS: stub.url,
+      ...(databaseUrl && opts.serverDatabaseUrl ? { DATABASE_URL: opts.serverDatabaseUrl(databaseUrl) } : {}),
+      ...opts.env,
+    },
   });
   return {
     app,

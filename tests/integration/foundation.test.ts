@@ -18,7 +18,7 @@ describe("the front door", () => {
   it("reports health with the database kind", async () => {
     const res = await fetch(`${app.url}/api/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, db: testDbMode(), notion: { status: "ok", failing: [], canary: null } });
+    expect(await res.json()).toEqual({ ok: true, status: "ok", db: testDbMode(), analytics: { waiting: 0 }, notion: { status: "ok", failing: [], canary: null } });
   });
 
   it("serves the app's pages through Next.js with run-time config and social metadata", async () => {

@@ -13,6 +13,10 @@ import type { NotionGateway } from "@/notion/notion-gateway";
 import type { ContentService } from "@/notion/site-content";
 import { startFirstSync } from "./start-site-sync";
 import { ADDRESS_TAKEN_MESSAGE, isHostTaken } from "./does-domain-exist";
+import { takeSharedRateLimit } from "@/core/usage/rate-limits";
+import { TOO_MANY_NOTION_CALLS_MESSAGE } from "@/core/usage/require-owner-call-allowance";
+
+export const TOO_MANY_SITES_MESSAGE = "You have created many sites in a short time, please try again in an hour";
 
 export const createNewSiteInput = z
   .object({
@@ -37,7 +41,9 @@ export type CreateNewSiteDeps = {
 };
 
 /**
- * A new site (docs/product.md §7 createNewSite): the subdomain checked (docs/contracts.md §4), the Notion page checked again on the
+ * A new site (docs/product.md §7 createNewSite): the subdomain checked (docs/contracts.md §4: format, reserved, taken)
+ * and the owner's allowances taken first (sites created per hour, page checks per minute: RATE_LIMITS), so a call that
+ * can create nothing costs no request to Notion, whose budget every tenant shares; then the Notion page checked again on the
  * server with the form's own rules (docs/product.md §5, a few requests whatever the page's size), the row stored, and
  * the answer given at once. The first sync runs on in the background at the owner's priority (startFirstSync): the
  * dashboard shows its progress, the site's address a "being published" page until it is done.
@@ -46,12 +52,14 @@ export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, in
   const { siteType, notionPageUrl, subdomain, name, connectionId, propertyMap = {} } = createNewSiteInput.parse(input);
   const subdomainProblem = validateSubdomain(subdomain);
   if (subdomainProblem) throw new AppError("VALIDATION", subdomainProblem);
+  const hostKey = siteHostKey({ siteType, subdomain });
+  if (await isHostTaken(deps.db, hostKey)) throw new AppError("CONFLICT", ADDRESS_TAKEN_MESSAGE);
+  if (!(await takeSharedRateLimit(deps.db, "siteCreation", ownerId))) throw new AppError("RATE_LIMITED", TOO_MANY_SITES_MESSAGE);
+  if (!(await takeSharedRateLimit(deps.db, "pageCheck", ownerId))) throw new AppError("RATE_LIMITED", TOO_MANY_NOTION_CALLS_MESSAGE);
   const check = connectionId
     ? await checkConnectedPage(deps.connections, ownerId, connectionId, siteType, notionPageUrl, propertyMap)
     : await checkNotionPageForSiteType(deps.gateway, siteType, notionPageUrl, propertyMap);
   if (!check.ok) throw new AppError("VALIDATION", check.message);
-  const hostKey = siteHostKey({ siteType, subdomain });
-  if (await isHostTaken(deps.db, hostKey)) throw new AppError("CONFLICT", ADDRESS_TAKEN_MESSAGE);
   let row;
   try {
     [row] = await deps.db

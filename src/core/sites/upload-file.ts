@@ -3,10 +3,12 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { uploads } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import type { FileStorage } from "@/integrations/storage";
+import { isStorageUnavailable, type FileStorage } from "@/integrations/storage";
 import { getSiteForOwnerOrThrow } from "./get-site-for-owner-or-throw";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const STORAGE_UNAVAILABLE_MESSAGE = "File storage is not available right now, please try again";
 
 export const uploadFileInput = z
   .object({
@@ -39,7 +41,10 @@ export async function uploadFile(deps: { db: Db; storage: FileStorage; appUrl: s
   const contentType = sniffImageType(bytes);
   if (!contentType) throw new AppError("VALIDATION", "Only PNG, JPEG, WebP, GIF and ICO images can be uploaded");
   const storageKey = `uploads/${site.id}/${crypto.randomUUID()}`;
-  await deps.storage.put(storageKey, { body: bytes, contentType });
+  await deps.storage.put(storageKey, { body: bytes, contentType }).catch((err: unknown) => {
+    // Nothing is stored and no row written: the owner tries again once the bucket answers.
+    throw isStorageUnavailable(err) ? new AppError("UNAVAILABLE", STORAGE_UNAVAILABLE_MESSAGE, { cause: err }) : err;
+  });
   const [row] = await deps.db.insert(uploads).values({ siteId: site.id, kind, fileName, contentType, size: bytes.length, storageKey }).returning();
   return { fileId: row!.id, url: `${deps.appUrl}/api/files/${row!.id}`, contentType, size: bytes.length };
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getNotionFileUrl } from "notion-utils";
 import { AppError } from "@/lib/errors";
-import type { FileStorage } from "@/integrations/storage";
+import type { FileStorage, StoredFile } from "@/integrations/storage";
 import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from "@/lib/layout";
 import type { NotionGateway } from "../notion-gateway";
 import type { Block } from "notion-types";
@@ -51,7 +51,7 @@ export async function getSiteImage(deps: ImageDeps, snapshot: SiteSnapshot, requ
     // A cover or icon may be any public https image (unsplash covers): fetched here so visitors' browsers never are.
     const fetched = await fetchAllowedFile(url, deps.extraOrigins, { hosts: field === "look" ? "public" : "notion" });
     original = { body: fetched.body, contentType: await imageTypeOf(fetched.body, fetched.contentType) };
-    await deps.storage.put(`${key}:orig`, original);
+    await keepCopy(deps.storage, `${key}:orig`, original);
   }
   if (!request.width || !resizable(original.contentType)) return withEtag(original);
 
@@ -59,9 +59,14 @@ export async function getSiteImage(deps: ImageDeps, snapshot: SiteSnapshot, requ
   let sized = await deps.storage.get(sizedKey);
   if (!sized) {
     sized = await resize(original.body, original.contentType, request.width);
-    await deps.storage.put(sizedKey, sized);
+    await keepCopy(deps.storage, sizedKey, sized);
   }
   return withEtag(sized);
+}
+
+/** Stores a fetched or resized image; when storage refuses it (down), the visitor still gets it, fetched again next time. */
+async function keepCopy(storage: FileStorage, key: string, file: StoredFile): Promise<void> {
+  await storage.put(key, file).catch((err: unknown) => console.error(`[images] could not store ${key}:`, err instanceof Error ? err.message : err));
 }
 
 /** Blocks whose file is their source (text that merely names a file is not a file). */

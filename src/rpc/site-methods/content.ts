@@ -32,10 +32,10 @@ export const contentMethods = {
   }),
   createNewSite: method({
     summary:
-      "Creates a site after checking the Notion page (docs/product.md §5) and the address, and answers at once: the first sync runs in the background (getSiteOverview's `firstSync` shows its progress)",
+      "Creates a site after checking the address, the owner's allowances (RATE_LIMITS.siteCreation, pageCheck) and then the Notion page (docs/product.md §5), and answers at once: the first sync runs in the background (getSiteOverview's `firstSync` shows its progress)",
     params: createNewSiteInput,
     result: "{siteId, subdomain, siteType, url}",
-    errors: ["CONFLICT", "UPSTREAM"],
+    errors: ["CONFLICT", "RATE_LIMITED", "UPSTREAM"],
     run: (ctx, p) =>
       createNewSite(
         {

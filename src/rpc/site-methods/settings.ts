@@ -87,7 +87,7 @@ export const settingsMethods = {
     summary: "Uploads an image for the site (≤ 5 MB; PNG, JPEG, WebP, GIF or ICO by content; SVG refused)",
     params: uploadFileInput,
     result: "{fileId, url, contentType, size}",
-    errors: ["NOT_FOUND"],
+    errors: ["NOT_FOUND", "UNAVAILABLE"],
     maxBodyBytes: UPLOAD_BODY_LIMIT,
     run: (ctx, p) => uploadFile({ db: ctx.runtime.db, storage: ctx.runtime.storage, appUrl: ctx.runtime.env.APP_URL }, ctx.userId, p),
   }),

@@ -42,7 +42,9 @@ async function count(req: Parameters<Endpoint["handler"]>[0], site: PublishedSit
   if (ctx.locked || !site.settings.analytics.builtIn || fromAnotherSite(req)) return;
   const path = pagePathOf(view.path);
   if (!path) return;
-  if (!(await ctx.take("pageView", visitorKey(ctx, req, site)))) return;
+  // The limit lives in the database: while it can't be asked, the view is kept rather than lost (the recorder holds
+  // it until the database takes it).
+  if (!(await ctx.take("pageView", visitorKey(ctx, req, site)).catch(() => true))) return;
   if (!(await isPageOf(ctx, site, path))) return;
   recordSiteEvent(ctx.runtime, req, site, {
     kind: "pageview",
