@@ -92,6 +92,13 @@ describe.each(SITES.map((site, i) => ({ ...site, index: i })))("axe-core on a $t
   it("no violations on the search page with results", async () => {
     expect(await violationsAt(`http://${s.hosts[index]}/_/search?q=lumen`)).toEqual([]);
   });
+  it("no violations on the 404 page, which offers search", async () => {
+    expect(await violationsAt(`http://${s.hosts[index]}/no-such-page-a11y`, 404)).toEqual([]);
+    const page = await contexts.get("light 1280")!.newPage();
+    await page.goto(`http://${s.hosts[index]}/no-such-page-a11y`);
+    expect(await page.getByRole("search").count()).toBe(1);
+    await page.close();
+  });
 });
 
 describe("on a phone (390 px)", () => {

@@ -215,7 +215,8 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
             <p>On this page</p>
             <ol>
               {toc.map((h) => (
-                <li key={h.id} className={`toc-level-${h.level}`}>
+                // Only the top level is numbered (site.css counts [data-top]): a sub-heading is not the next point.
+                <li key={h.id} className={`toc-level-${h.level}`} data-top={h.level === Math.min(...toc.map((t) => t.level)) ? "" : undefined}>
                   <a href={`#${h.id}`}>{h.text}</a>
                 </li>
               ))}

@@ -122,7 +122,8 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
               </nav>
             ) : null}
             {/* Blogs and changelogs: search in the header; the island loads only when a visitor uses it. */}
-            {hasFeed ? <SearchBox ctx={ctx} variant="header" loadIsland={!island} /> : null}
+            {/* Not on the search page itself, whose own box is the one to use (two search landmarks would be one too many). */}
+            {hasFeed && meta.path !== "/_/search" ? <SearchBox ctx={ctx} variant="header" loadIsland={!island} /> : null}
             {theme.hideThemeToggle ? null : <button type="button" className="theme-toggle" hidden aria-label="Switch theme" />}
           </div>
         </header>

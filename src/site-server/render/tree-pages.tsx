@@ -215,7 +215,9 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
                   </span>
                 ) : null}
                 <span className="category-title">{category.title}</span>
-                <span className="category-count">{category.children.length} articles</span>
+                <span className="category-count">
+                  {category.children.length} {category.children.length === 1 ? "article" : "articles"}
+                </span>
               </a>
             </li>
           ))}
@@ -230,6 +232,7 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
             ))}
           </ul>
         ) : null}
+        <RecentlyUpdated ctx={ctx} categories={categories} />
         {contact ? (
           <p className="contact">
             Can&apos;t find an answer? <a href={contact}>Contact us</a>
@@ -298,6 +301,27 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
         ) : null}
       </div>
     </Document>
+  );
+}
+
+/** The help desk home's latest edits: the articles of every category, most recently updated first, with their category. */
+function RecentlyUpdated({ ctx, categories }: { ctx: Ctx; categories: TreeNode[] }) {
+  const recent = categories
+    .flatMap((category) => category.children.map((article) => ({ article, category })))
+    .sort((a, b) => b.article.lastEdited - a.article.lastEdited)
+    .slice(0, 6);
+  if (recent.length < 2) return null;
+  return (
+    <section className="recently-updated" aria-labelledby="recently-updated-title">
+      <h2 id="recently-updated-title">Recently updated</h2>
+      <ul>
+        {recent.map(({ article, category }) => (
+          <li key={article.pageId}>
+            <a href={href(ctx, article.path)}>{article.title}</a> <span className="in-category">in {category.title}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
