@@ -28,6 +28,8 @@ const PGLITE_PASS_ONLY = [
   "tests/integration/sites/valid-html.test.ts",
   "tests/integration/sites/database-properties.test.ts",
   "tests/integration/sites/same-blocks-everywhere.test.ts",
+  // Real clients (the llms.txt parser, the MCP SDK's client) and structured data: what they read is HTTP and HTML.
+  "tests/integration/sites/real-clients.test.ts",
   // The official API's answer shapes through the page picker (site rows are written as in rpc.test, which runs twice).
   "tests/integration/notion-connections/connected-picker.test.ts",
   // The contract test over real recordings: what it judges is the published HTML (checker.test.ts uses no database).

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { DomUtils, parseDocument } from "htmlparser2";
 import { z, ZodError } from "zod";
 import { agentAnswerMarkdown, answerAgentQuestion } from "@/core/agents/answer-agent-question";
 import { listPublishedPages } from "@/core/agents/list-published-pages";
@@ -62,7 +63,8 @@ export function buildSiteMcpServer(site: PublishedSite, ctx: EndpointContext, co
     },
     tool(async ({ query }: { query: string }) => {
       const found = await searchPublishedPages(runtime.db, site.id, query, model.pathOfPage);
-      return json({ results: found.map((r) => ({ title: r.title, path: r.path, url: urlOf(r.path), markdownUrl: markdownUrlOf(r.path), snippet: r.snippet })) });
+      // The snippet as text: the page's search highlights it with <mark> in escaped HTML, which is noise to an agent.
+      return json({ results: found.map((r) => ({ title: r.title, path: r.path, url: urlOf(r.path), markdownUrl: markdownUrlOf(r.path), snippet: DomUtils.textContent(parseDocument(r.snippet)) })) });
     }),
   );
 
@@ -72,13 +74,18 @@ export function buildSiteMcpServer(site: PublishedSite, ctx: EndpointContext, co
       title: `List the pages of ${name}`,
       description: `Lists the published pages of ${about} in reading order (posts newest first), a page of results at a time: title, path, URL, date.`,
       inputSchema: {
-        cursor: z.string().max(6).optional().describe("nextCursor from the previous call (digits)"),
+        // Clients that turn command-line arguments into JSON (the MCP Inspector's `--tool-arg cursor=1`) send a cursor of
+        // digits as a number: both mean the same place in the list.
+        cursor: z
+          .union([z.string().max(6), z.number().int().min(0).max(999_999)])
+          .optional()
+          .describe("nextCursor from the previous call (digits)"),
         limit: z.number().int().min(1).max(200).optional().describe("How many pages (default 50)"),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    tool(({ cursor, limit }: { cursor?: string; limit?: number }) => {
-      const listed = listPublishedPages(model, { cursor, limit });
+    tool(({ cursor, limit }: { cursor?: string | number; limit?: number }) => {
+      const listed = listPublishedPages(model, { cursor: cursor === undefined ? undefined : String(cursor), limit });
       return json({ ...listed, pages: listed.pages.map((p) => ({ ...p, url: urlOf(p.path), markdownUrl: markdownUrlOf(p.path) })) });
     }),
   );

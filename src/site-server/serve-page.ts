@@ -36,6 +36,7 @@ export function servePage(
 
 /** A page with a Markdown twin (`<path>.md`) points agents at it; computed once per cached page. */
 function markdownTwinLink(site: PublishedSite, path: string, route: Route): Record<string, string> | undefined {
-  if (route.kind !== "page" && !(route.kind === "entry" && route.entry.recordMap)) return undefined;
+  const hasTwin = route.kind === "page" || (route.kind === "entry" && route.entry.recordMap) || (route.kind === "index" && route.page === 1);
+  if (!hasTwin) return undefined;
   return { link: `<${site.origin}${site.basePath}${path === "/" ? "/index.md" : `${path}.md`}>; rel="alternate"; type="text/markdown"` };
 }

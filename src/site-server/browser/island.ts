@@ -165,6 +165,12 @@ function openDialog(): void {
     const box = searchInto(d.querySelector("input")!, d.querySelector("ul")!, { firstActive: true });
     d.addEventListener("close", box.countFinalQuery);
     d.addEventListener("click", (e) => e.target === d && d.close());
+    // Escape closes the dialog at once: a search field's own Escape would only clear the words first.
+    d.querySelector("input")!.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      d.close();
+    });
   }
   if (!dialog.open) dialog.showModal();
   const input = dialog.querySelector("input")!;

@@ -10,6 +10,7 @@ import { sendPlainHtml } from "../respond";
 import { contentSecurityPolicy, inlineScriptHashes } from "../security";
 import type { SiteCache } from "../site-cache";
 import type { PublishedSite } from "../site-lookup";
+import { planAnswersQuestions } from "../admit-question";
 
 /**
  * What every endpoint of a published site is given: the request's site-relative path and query, whether the site is
@@ -102,6 +103,7 @@ export function renderContextOf(ctx: SiteServices, site: PublishedSite, model: S
     subscribed,
     fileOrigins: ctx.runtime.env.NOTION_FILE_HOSTS,
     roadmapItems: site.roadmapItems,
+    answersQuestions: planAnswersQuestions(site) && site.settings.ai.enabled,
   };
 }
 

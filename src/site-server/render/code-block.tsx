@@ -133,7 +133,8 @@ export function CodeBlock({ block }: { block: NotionCodeBlock }) {
       {/* A figure has one caption: the language is a label, the block's caption (if any) the figcaption. */}
       <span className="code-language">{language}</span>
       {/* Prism escapes the code and only adds spans of its own. */}
-      <pre className={`language-${id}`}>
+      {/* Focusable, so a keyboard can scroll a line longer than the column (as GitHub's code blocks are). */}
+      <pre className={`language-${id}`} tabIndex={0}>
         <code className={`language-${id}`} dangerouslySetInnerHTML={{ __html: html }} />
       </pre>
       {caption ? <figcaption className="code-caption">{getTextContent(caption as never)}</figcaption> : null}

@@ -35,6 +35,8 @@ export type RenderContext = {
   roadmap?: RoadmapState;
   /** Changelogs: per entry page id, the owner's roadmap items the entry names (loaded with the site). */
   roadmapItems?: ReadonlyMap<string, { title: string; url: string }[]>;
+  /** The site answers questions from its content (plan and the owner's assistant switch): llms.txt offers `?ask=`. */
+  answersQuestions?: boolean;
   /** Extra exact origins of Notion files (NOTION_FILE_HOSTS: the stand-ins in tests). */
   fileOrigins?: readonly string[];
 };

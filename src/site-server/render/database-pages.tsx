@@ -6,6 +6,7 @@ import { absoluteUrl, formatDate, href, lookSrc, siteName, type RenderContext } 
 import { PrevNext } from "./parts/prev-next";
 import { Document } from "./document";
 import { coverObjectPosition } from "./page-header";
+import { faqJsonLd, roadmapItemJsonLd } from "./structured-data";
 import { NotionBody } from "./notion-body";
 import { changelogScript } from "../assets";
 import { SITE_TYPE_INFO, siteTypeHas } from "@/lib/site-types";
@@ -134,7 +135,7 @@ export function BlogIndex({ ctx, page }: { ctx: Ctx; page: number }) {
 
 export function EntryList({ ctx, title, path, entries, description }: { ctx: Ctx; title: string; path: string; entries: Entry[]; description: string }) {
   return (
-    <Document ctx={ctx} meta={{ path, title, description }}>
+    <Document ctx={ctx} meta={{ path, title, description, breadcrumbs: [{ name: siteName(ctx), path: "/" }, { name: title, path }] }}>
       <Intro ctx={ctx} title={title} />
       <div className="cards">{entries.map((e, i) => <PostCard key={e.pageId} ctx={ctx} entry={e} aboveFold={i === 0} />)}</div>
     </Document>
@@ -178,7 +179,7 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
   const image = absoluteImage(ctx, entry, 1200);
   const title = releaseVersions && entry.version ? `${entry.title} (${entry.version})` : entry.title || "Untitled";
   const jsonLd = board
-      ? undefined
+      ? roadmapItemJsonLd(ctx, entry)
       : {
           "@context": "https://schema.org",
           "@type": "BlogPosting",
@@ -192,7 +193,7 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
         };
   const relatedPosts = longReads ? related(ctx, entry) : [];
   return (
-    <Document ctx={ctx} meta={{ path: entry.path, title, description: entry.description || `${title} — ${siteName(ctx)}`, image, type: board ? "website" : "article", jsonLd }}>
+    <Document ctx={ctx} meta={{ path: entry.path, title, description: entry.description || `${title} — ${siteName(ctx)}`, image, type: board ? "website" : "article", jsonLd: [jsonLd, faqJsonLd(entry.recordMap, entry.pageId)], breadcrumbs: [{ name: siteName(ctx), path: "/" }, { name: title, path: entry.path }] }}>
       <article className={`entry entry-${siteType}`}>
         <header className="entry-header">
           {board ? (
@@ -214,7 +215,8 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
             <p>On this page</p>
             <ol>
               {toc.map((h) => (
-                <li key={h.id} className={`toc-level-${h.level}`}>
+                // Only the top level is numbered (site.css counts [data-top]): a sub-heading is not the next point.
+                <li key={h.id} className={`toc-level-${h.level}`} data-top={h.level === Math.min(...toc.map((t) => t.level)) ? "" : undefined}>
                   <a href={`#${h.id}`}>{h.text}</a>
                 </li>
               ))}

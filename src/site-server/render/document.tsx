@@ -7,6 +7,8 @@ import { gtagInline } from "../security";
 import { beaconScript, customStylesheet, themeScript, widgetScript } from "../assets";
 import { siteTypeHas } from "@/lib/site-types";
 import { SearchBox } from "./search-box";
+import { accentStyle } from "./accent";
+import { breadcrumbJsonLd, websiteJsonLd, type Crumb, type JsonLd } from "./structured-data";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -16,7 +18,10 @@ export type PageMeta = {
   /** Absolute URL of the social image. */
   image?: string | null;
   type?: "website" | "article";
-  jsonLd?: Record<string, unknown>;
+  /** schema.org data about the page itself (an article, an FAQ); the home page's WebSite is added here. */
+  jsonLd?: (JsonLd | null)[];
+  /** The trail from the home page to this page, for its BreadcrumbList. */
+  breadcrumbs?: Crumb[];
   noindex?: boolean;
 };
 
@@ -35,6 +40,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   const favicon = faviconHref(ctx);
   const iconImage = siteIconImage(ctx, 64);
   const image = meta.image ?? theme.socialImage?.url ?? null;
+  const structured = meta.noindex ? [] : structuredDataOf(ctx, meta);
   return (
     // A default theme other than the system's is set on the page itself, so it holds without JavaScript; with the toggle
     // hidden, the theme script ignores a choice a visitor saved earlier (data-theme-fixed).
@@ -68,10 +74,12 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
           // The chat launcher: a button; the chat itself (its page and script) loads only when a visitor opens it.
           <script async src={`${ctx.basePath}${widgetScript().href}`} data-frame={`${ctx.basePath}/_/chat`} data-color={ctx.settings.ai.accentColor} data-label={`Ask ${ctx.settings.ai.assistantName}`} />
         ) : null}
-        <style>{`:root{--accent:${theme.accentColor}}`}</style>
+        <style>{accentStyle(theme.accentColor)}</style>
         {/* The owner's CSS last, so it overrides ours (the accent variable too). */}
         {customCss ? <link rel="stylesheet" href={`${ctx.basePath}${customCss.href}`} /> : null}
-        {meta.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(meta.jsonLd) }} /> : null}
+        {structured.map((data, i) => (
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(data) }} />
+        ))}
         {analytics.plausibleDomain ? <script defer data-domain={analytics.plausibleDomain} src="https://plausible.io/js/script.js" /> : null}
         {analytics.googleAnalyticsId ? (
           <>
@@ -114,7 +122,8 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
               </nav>
             ) : null}
             {/* Blogs and changelogs: search in the header; the island loads only when a visitor uses it. */}
-            {hasFeed ? <SearchBox ctx={ctx} variant="header" loadIsland={!island} /> : null}
+            {/* Not on the search page itself, whose own box is the one to use (two search landmarks would be one too many). */}
+            {hasFeed && meta.path !== "/_/search" ? <SearchBox ctx={ctx} variant="header" loadIsland={!island} /> : null}
             {theme.hideThemeToggle ? null : <button type="button" className="theme-toggle" hidden aria-label="Switch theme" />}
           </div>
         </header>
@@ -135,6 +144,14 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
       </body>
     </html>
   );
+}
+
+/** Every page's schema.org data: the site with its search on the home page, the page's own, its breadcrumbs. */
+function structuredDataOf(ctx: RenderContext, meta: PageMeta): JsonLd[] {
+  const own = (meta.jsonLd ?? []).filter((d): d is JsonLd => d !== null);
+  const home = meta.path === "/" ? [websiteJsonLd(ctx, meta.description)] : [];
+  const trail = meta.breadcrumbs && meta.breadcrumbs.length > 1 ? [breadcrumbJsonLd(ctx, meta.breadcrumbs)] : [];
+  return [...home, ...own, ...trail];
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { DatabaseSiteType, TreeSiteType } from "@/lib/site-types";
+import { siteTypeHas, type DatabaseSiteType, type TreeSiteType } from "@/lib/site-types";
 import type { TreeNode } from "@/site-model/tree-model";
 import type { DatabaseSiteModel, Route, TreeSiteModel } from "@/site-model/site-model";
 import { DocsPage, HelpPage, SearchPage, SimplePage } from "./tree-pages";
@@ -10,6 +10,7 @@ import { withRenderNotes } from "./notion-render-notes";
 import type { RenderContext } from "./context";
 import { BlogIndex, ChangelogIndex, EntryList, EntryPage, RoadmapBoard } from "./database-pages";
 import { Document } from "./document";
+import { SearchBox } from "./search-box";
 
 type TreeCtx = RenderContext & { model: TreeSiteModel };
 type DatabaseCtx = RenderContext & { model: DatabaseSiteModel };
@@ -63,6 +64,8 @@ export function renderNotFound(ctx: RenderContext, path: string): string {
       <div className="intro not-found">
         <h1>Page not found</h1>
         <p className="lead">There is nothing at this address. It may have moved or been unpublished.</p>
+        {/* Looking for it is the next thing a visitor does (blogs and changelogs have the box in their header). */}
+        {siteTypeHas(ctx.model.siteType, "feed") ? null : <SearchBox ctx={ctx} variant="large" />}
         <p>
           <a href={`${ctx.basePath}/`}>Go to the home page</a>
         </p>

@@ -8,6 +8,7 @@ import { lookClasses, PageCover, PageHeader, PageIcon } from "./page-header";
 import { equivalentPage } from "@/site-model/equivalent-page";
 import { SearchBox } from "./search-box";
 import { PrevNext } from "./parts/prev-next";
+import { faqJsonLd, treeArticleJsonLd, treeCrumbs } from "./structured-data";
 
 /**
  * Docs, versioned docs, help desks and simple sites: server-rendered pages with a navigation tree, breadcrumbs,
@@ -46,20 +47,19 @@ function NavTree({ ctx, node, current }: { ctx: Ctx; node: TreeNode; current: Tr
     <ul>
       {node.children.map((child) => (
         <li key={child.pageId}>
+          <a href={href(ctx, child.path)} aria-current={child.pageId === current.pageId ? "page" : undefined}>
+            {child.title}
+          </a>
+          {/* The link stays outside the <summary>: a link inside it is a control inside a control, which screen
+              readers announce as one or the other. The summary is the arrow that shows the sub-pages. */}
           {child.children.length ? (
             <details open={isAncestor(child) || undefined}>
               <summary>
-                <a href={href(ctx, child.path)} aria-current={child.pageId === current.pageId ? "page" : undefined}>
-                  {child.title}
-                </a>
+                <span className="visually-hidden">Pages under {child.title}</span>
               </summary>
               <NavTree ctx={ctx} node={child} current={current} />
             </details>
-          ) : (
-            <a href={href(ctx, child.path)} aria-current={child.pageId === current.pageId ? "page" : undefined}>
-              {child.title}
-            </a>
-          )}
+          ) : null}
         </li>
       ))}
     </ul>
@@ -129,7 +129,18 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   // A full-width page takes the contents rail's room too (docs/product.md §1 pages look as in Notion).
   const toc = node.look.fullWidth ? [] : node.headings;
   return (
-    <Document ctx={ctx} meta={{ path: node.path, title: node.title, description: `${node.title} — ${siteName(ctx)}`, type: "article" }} island>
+    <Document
+      ctx={ctx}
+      meta={{
+        path: node.path,
+        title: node.title,
+        description: `${node.title} — ${siteName(ctx)}`,
+        type: "article",
+        jsonLd: [treeArticleJsonLd(ctx, node, "TechArticle", null), faqJsonLd(node.recordMap, node.pageId)],
+        breadcrumbs: treeCrumbs(ctx, node),
+      }}
+      island
+    >
       {/* Without contents (a full-width page, or fewer than two headings) the article takes the rail's room too. */}
       <div className={node.look.fullWidth ? "docs docs-full-width" : toc.length >= 2 ? "docs" : "docs docs-no-toc"}>
         <aside className="docs-nav" aria-label="Documentation">
@@ -204,7 +215,9 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
                   </span>
                 ) : null}
                 <span className="category-title">{category.title}</span>
-                <span className="category-count">{category.children.length} articles</span>
+                <span className="category-count">
+                  {category.children.length} {category.children.length === 1 ? "article" : "articles"}
+                </span>
               </a>
             </li>
           ))}
@@ -219,6 +232,7 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
             ))}
           </ul>
         ) : null}
+        <RecentlyUpdated ctx={ctx} categories={categories} />
         {contact ? (
           <p className="contact">
             Can&apos;t find an answer? <a href={contact}>Contact us</a>
@@ -230,7 +244,18 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const isCategory = node.depth === 1 && node.children.length > 0;
   const related = (node.parent?.children ?? []).filter((n) => n.pageId !== node.pageId).slice(0, 5);
   return (
-    <Document ctx={ctx} meta={{ path: node.path, title: node.title, description: `${node.title} — ${siteName(ctx)}`, type: isCategory ? "website" : "article" }} island>
+    <Document
+      ctx={ctx}
+      meta={{
+        path: node.path,
+        title: node.title,
+        description: `${node.title} — ${siteName(ctx)}`,
+        type: isCategory ? "website" : "article",
+        jsonLd: isCategory ? [] : [treeArticleJsonLd(ctx, node, "Article", null), faqJsonLd(node.recordMap, node.pageId)],
+        breadcrumbs: treeCrumbs(ctx, node),
+      }}
+      island
+    >
       <div className={lookClasses("help-page", node.look)}>
         <SearchBox ctx={ctx} />
         <Breadcrumbs ctx={ctx} node={node} />
@@ -279,11 +304,42 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   );
 }
 
+/** The help desk home's latest edits: the articles of every category, most recently updated first, with their category. */
+function RecentlyUpdated({ ctx, categories }: { ctx: Ctx; categories: TreeNode[] }) {
+  const recent = categories
+    .flatMap((category) => category.children.map((article) => ({ article, category })))
+    .sort((a, b) => b.article.lastEdited - a.article.lastEdited)
+    .slice(0, 6);
+  if (recent.length < 2) return null;
+  return (
+    <section className="recently-updated" aria-labelledby="recently-updated-title">
+      <h2 id="recently-updated-title">Recently updated</h2>
+      <ul>
+        {recent.map(({ article, category }) => (
+          <li key={article.pageId}>
+            <a href={href(ctx, article.path)}>{article.title}</a> <span className="in-category">in {category.title}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** A simple site's top pages are its header menu (document.tsx), unless the owner set navigation links. */
 export function SimplePage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   return (
     // Simple pages ship no script, unless a video facade needs the island to start its player.
-    <Document ctx={ctx} meta={{ path: node.path, title: node.depth === 0 ? siteName(ctx) : node.title, description: ctx.settings.description || `${node.title} — ${siteName(ctx)}` }} island={hasVideoFacade(node.recordMap)}>
+    <Document
+      ctx={ctx}
+      meta={{
+        path: node.path,
+        title: node.depth === 0 ? siteName(ctx) : node.title,
+        description: ctx.settings.description || `${node.title} — ${siteName(ctx)}`,
+        jsonLd: [faqJsonLd(node.recordMap, node.pageId)],
+        breadcrumbs: treeCrumbs(ctx, node),
+      }}
+      island={hasVideoFacade(node.recordMap)}
+    >
       <article className={lookClasses("simple-page", node.look)}>
         <PageHeader ctx={ctx} node={node} title={node.depth === 0 ? siteName(ctx) : node.title} />
         <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />

@@ -12,7 +12,9 @@ import { Element, isTag, type ChildNode } from "domhandler";
  *   item), or gets an item of its own when there is none;
  * - a <div> where only phrasing content may be becomes a <span class="as-block"> (site.css: `display:block`, as the div was);
  * - an image's <figcaption> inside the figure's inner box moves to the figure's end; an <iframe> loses `frameborder`
- *   and `scrolling`.
+ *   and `scrolling`;
+ * - a Notion heading that skips a level (a small heading right under the page's title) takes the level after the one
+ *   before it, so screen readers' outline has no gap; its classes (and so its look) stay.
  * Text and attributes are written back exactly as React escaped them, except the raw ">" Prism leaves in code.
  */
 
@@ -37,6 +39,7 @@ export function validBodyHtml(html: string): { className: string; inner: string;
   const preloads = top.filter((el) => el.name === "link").map((el) => ({ ...el.attribs }));
   if (!root) return { className: "", inner: html, preloads: [] };
   repair(root, false);
+  levelHeadings(root);
   return { className: root.attribs.class ?? "", inner: render(root.children, { decodeEntities: false, emptyAttrs: true }), preloads };
 }
 
@@ -88,5 +91,19 @@ function moveStraysIntoItems(list: Element): void {
     }
     DomUtils.removeElement(node);
     DomUtils.appendChild(item, node);
+  }
+}
+
+/** Heading levels without gaps: the page's title is the <h1> above the body, so the body's outline starts at <h2>. */
+function levelHeadings(root: Element): void {
+  let previous = 1;
+  for (const heading of DomUtils.findAll((el) => /^h[1-6]$/.test(el.name), root.children)) {
+    let level = Number(heading.name[1]);
+    // Only Notion's own headings move; headings our layouts write inside the body (board columns) are left as they are.
+    if (level > previous + 1 && /\bnotion-h\b/.test(heading.attribs.class ?? "")) {
+      level = previous + 1;
+      heading.name = `h${level}`;
+    }
+    previous = level;
   }
 }

@@ -63,7 +63,7 @@ describe("over-size bodies", () => {
 describe("llms.txt", () => {
   it("advertises an ask link that answers, on a blog too", async () => {
     const llms = await s.get(s.hosts[1]!, "/llms.txt");
-    const link = /Ask a question, answered from this site with sources: (\S+)\?ask=<question>/.exec(llms.body)?.[1];
+    const link = /- \[Ask this site a question\]\((\S+)\?ask=[^)]+\)/.exec(llms.body)?.[1];
     expect(link).toBeTruthy();
     const path = new URL(link!).pathname;
     expect((await s.get(s.hosts[1]!, `${path}?ask=${encodeURIComponent("What is new in Lumen?")}`)).status).toBe(200);

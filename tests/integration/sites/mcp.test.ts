@@ -209,8 +209,8 @@ describe("ask, discovery and counts", () => {
   it("llms.txt names the MCP endpoint; pages link to their Markdown twin", async () => {
     const host = s.hosts[0]!;
     const llms = (await s.get(host, "/llms.txt")).body;
-    expect(llms).toContain(`- MCP server (Streamable HTTP): http://${host}/_/mcp`);
-    expect(llms).toContain(`http://${host}/index.md?ask=<question>`);
+    expect(llms).toContain(`MCP server (Streamable HTTP, POST) at http://${host}/_/mcp with the tools search, list_pages, get_page and ask`);
+    expect(llms).toContain(`- [Ask this site a question](http://${host}/index.md?ask=What%20is%20Lumen%20Docs%20about%3F)`);
     const page = await s.get(host, "/getting-started/quick-start");
     expect(page.headers.link).toBe(`<http://${host}/getting-started/quick-start.md>; rel="alternate"; type="text/markdown"`);
     expect((await s.get(host, "/")).headers.link).toBe(`<http://${host}/index.md>; rel="alternate"; type="text/markdown"`);

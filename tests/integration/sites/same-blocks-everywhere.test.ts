@@ -98,7 +98,7 @@ describe("the same blocks on every site type", () => {
     const code = [...html.values()].find((b) => b.type === "code" && text(b.properties?.language) === "HTML")!;
     for (const [type, site] of await allTypes(recorded, cases[0]![2])) {
       const page = site.html.get("/")!;
-      expect(page, type).toContain('<span class="code-language">HTML</span><pre class="language-markup"><code class="language-markup">');
+      expect(page, type).toContain('<span class="code-language">HTML</span><pre class="language-markup" tabindex="0"><code class="language-markup">');
       expect(plain(page), type).toContain(text(code.properties?.title).split("\n")[0]!);
     }
   });

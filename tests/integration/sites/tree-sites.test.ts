@@ -80,6 +80,14 @@ describe("help desk and simple site", () => {
     const categories = [...home.matchAll(/<span class="category-title">([^<]+)<\/span><span class="category-count">(\d+) articles<\/span>/g)].map((m) => `${m[1]}:${m[2]}`);
     expect(categories).toEqual(["Account &amp; billing:3", "Installing the script:3", "Privacy &amp; compliance:3", "Dashboards &amp; reports:3"]);
     expect(home).toContain('<a href="mailto:help@lumen.example">Contact us</a>');
+    // Under the categories, the latest edits across them, each with its category.
+    const recent = /<section class="recently-updated" aria-labelledby="recently-updated-title"><h2 id="recently-updated-title">Recently updated<\/h2><ul>([\s\S]*?)<\/ul>/.exec(home)?.[1] ?? "";
+    const items = [...recent.matchAll(/<li><a href="(\/[^"/]+)\/[^"]+">[^<]+<\/a> <span class="in-category">in ([^<]+)<\/span><\/li>/g)];
+    expect(items).toHaveLength(6);
+    for (const [, categoryPath, categoryName] of items) {
+      expect(home).toContain(`<a href="${categoryPath}" class="category-card">`);
+      expect(categories.map((c) => c.split(":")[0])).toContain(categoryName);
+    }
     const category = (await get(help, "/installing-the-script")).body;
     expect([...category.matchAll(/<ul class="article-list">([\s\S]*?)<\/ul>/g)][0]?.[1]).toContain("Why don&#x27;t I see any visitors?");
     const article = (await get(help, "/installing-the-script/why-dont-i-see-any-visitors")).body;
