@@ -7,6 +7,7 @@ import { gtagInline } from "../security";
 import { beaconScript, customStylesheet, themeScript, widgetScript } from "../assets";
 import { siteTypeHas } from "@/lib/site-types";
 import { SearchBox } from "./search-box";
+import { cardPathOf, pageCardOf } from "../social-card";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -34,7 +35,9 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   // Always an icon link, so browsers never ask for /favicon.ico.
   const favicon = faviconHref(ctx);
   const iconImage = siteIconImage(ctx, 64);
-  const image = meta.image ?? theme.socialImage?.url ?? null;
+  // The owner's own social image wins; else the page's generated card; else (a page with no card) the page's picture.
+  const card = meta.noindex ? null : pageCardOf(ctx.settings, ctx.model, meta.path);
+  const image = theme.socialImage?.url ?? (card ? `${absoluteUrl(ctx, cardPathOf(meta.path))}?v=${card.key}` : null) ?? meta.image ?? null;
   return (
     // A default theme other than the system's is set on the page itself, so it holds without JavaScript; with the toggle
     // hidden, the theme script ignores a choice a visitor saved earlier (data-theme-fixed).
