@@ -22,7 +22,19 @@ type Subset = { family: Family; key: string; file: string; ranges: [number, numb
 
 const require = createRequire(import.meta.url);
 let subsets: Subset[] | null = null;
-const loaded = new Map<string, Buffer>();
+/** Font selections kept (oldest out first): Latin-only titles share one; CJK titles vary by the slices they touch. */
+const MAX_SELECTIONS = 16;
+const selections = new Map<string, CardFont[]>();
+/** Each font file read once per process, shared by every selection. */
+const files = new Map<string, Buffer>();
+const readFont = (file: string) => {
+  let data = files.get(file);
+  if (!data) {
+    data = fs.readFileSync(file);
+    files.set(file, data);
+  }
+  return data;
+};
 
 function parseRanges(spec: string): [number, number][] {
   return spec.split(",").map((part) => {
@@ -44,23 +56,23 @@ function allSubsets(): Subset[] {
 
 const covers = (subset: Subset, cp: number) => subset.ranges.some(([lo, hi]) => cp >= lo && cp <= hi);
 
-/** The faces (regular and bold) of every subset that holds a character of `text`; Latin basics always. */
+/**
+ * The faces (regular and bold) of every subset that holds a character of `text`; Latin basics always. The same
+ * selection returns the same array, which satori keeps its parsed fonts by: a card reuses them instead of parsing
+ * every face again.
+ */
 export function cardFontsFor(text: string): CardFont[] {
   const codePoints = new Set<number>([0x41]);
   for (const ch of text) codePoints.add(ch.codePointAt(0)!);
-  const fonts: CardFont[] = [];
-  for (const subset of allSubsets()) {
-    if (![...codePoints].some((cp) => covers(subset, cp))) continue;
-    for (const weight of WEIGHTS) {
-      const file = `${subset.file}-${weight}-normal.woff`;
-      let data = loaded.get(file);
-      if (!data) {
-        data = fs.readFileSync(file);
-        loaded.set(file, data);
-      }
-      // One name per subset: satori keeps one face per name and weight, and falls back across names glyph by glyph.
-      fonts.push({ name: `${subset.family.name} ${subset.key}`, data, weight, style: "normal" });
-    }
-  }
+  const chosen = allSubsets().filter((subset) => [...codePoints].some((cp) => covers(subset, cp)));
+  const key = chosen.map((s) => s.file).join("\n");
+  let fonts = selections.get(key);
+  if (fonts) return fonts;
+  fonts = chosen.flatMap((subset) =>
+    // One name per subset: satori keeps one face per name and weight, and falls back across names glyph by glyph.
+    WEIGHTS.map((weight) => ({ name: `${subset.family.name} ${subset.key}`, data: readFont(`${subset.file}-${weight}-normal.woff`), weight, style: "normal" as const })),
+  );
+  if (selections.size >= MAX_SELECTIONS) selections.delete(selections.keys().next().value!);
+  selections.set(key, fonts);
   return fonts;
 }
