@@ -64,7 +64,8 @@ const covers = (subset: Subset, cp: number) => subset.ranges.some(([lo, hi]) => 
 export function cardFontsFor(text: string): CardFont[] {
   const codePoints = new Set<number>([0x41]);
   for (const ch of text) codePoints.add(ch.codePointAt(0)!);
-  const chosen = allSubsets().filter((subset) => [...codePoints].some((cp) => covers(subset, cp)));
+  // Per character the first subset that has it, in the families' order: Inter for Latin, Noto only for the rest.
+  const chosen = [...new Set([...codePoints].map((cp) => allSubsets().find((subset) => covers(subset, cp))).filter((x): x is Subset => Boolean(x)))];
   const key = chosen.map((s) => s.file).join("\n");
   let fonts = selections.get(key);
   if (fonts) return fonts;
