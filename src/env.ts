@@ -89,6 +89,11 @@ export const rawEnvSchema = z.object({
     "memory for rendered responses (each page's identity, gzip and brotli bodies) kept per process; least recently used out first",
     "`64` (`16` for `PAGEWRIGHT_ROLE=sites`)",
   ),
+  SOCIAL_CARDS_AT_PUBLISH: about(
+    flag,
+    "`1`: after a refresh changes a site, its pages' social cards are drawn in the background (about 0.3 s of CPU a card); `0`: each card is drawn on its first request",
+    "`1`",
+  ),
   REFRESH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(120)
     .describe("how long a site's refresh holds the site before another process may take over (a process killed mid-refresh holds it this long)"),
   ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(30)
@@ -188,10 +193,11 @@ export const rawEnvSchema = z.object({
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
 
-export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "SITES_DOMAIN" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV" | "NOTION_OFFICIAL_API_BASE" | "NOTION_CANARY_PAGE" | "ADMIN_EMAILS" | "SNAPSHOT_CACHE_MB" | "PAGE_CACHE_MB"> & {
+export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "SITES_DOMAIN" | "SOCIAL_CARDS_AT_PUBLISH" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV" | "NOTION_OFFICIAL_API_BASE" | "NOTION_CANARY_PAGE" | "ADMIN_EMAILS" | "SNAPSHOT_CACHE_MB" | "PAGE_CACHE_MB"> & {
   /** Defaults follow the role: a sites-only process is meant to be light and many (docs/operations.md, "Roles"). */
   SNAPSHOT_CACHE_MB: number;
   PAGE_CACHE_MB: number;
+  SOCIAL_CARDS_AT_PUBLISH: boolean;
   APP_URL: string;
   APPS_DOMAIN: string;
   NOTION_FILE_HOSTS: string[];
@@ -311,6 +317,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     PADDLE_ENV: raw.PADDLE_ENV ?? (isProductionStage && raw.RELEASE_STAGE === "production" ? "production" : "sandbox"),
     billingEnabled: Boolean(raw.PADDLE_API_KEY),
     testLoginEnabled,
+    SOCIAL_CARDS_AT_PUBLISH: raw.SOCIAL_CARDS_AT_PUBLISH ?? true,
     dbKind: raw.DATABASE_URL ? "postgres" : "pglite",
     s3:
       raw.S3_ENDPOINT && raw.S3_BUCKET && raw.S3_REGION && raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY

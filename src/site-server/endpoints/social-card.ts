@@ -1,9 +1,7 @@
-import { getUploadedFile } from "@/core/sites/get-uploaded-file";
 import { getSocialCard } from "@/core/social-cards/get-social-card";
-import { freshConnectedFileUrl } from "@/core/notion-connections/fresh-connected-file-url";
+import { cardImagesOf } from "@/core/social-cards/card-images";
 import { toAppError } from "@/lib/errors";
-import { getSiteImage } from "@/notion/images/site-image";
-import { pageCardOf } from "../social-card";
+import { pageCardOf } from "@/core/social-cards/page-card-of";
 import { contentOrUnavailable, type Endpoint } from "./context";
 
 /**
@@ -26,27 +24,12 @@ export const socialCardEndpoint: Endpoint = {
     }
     const { runtime } = ctx;
     try {
-      const png = await getSocialCard(
-        {
-          storage: runtime.storage,
-          images: {
-            pageImage: async (blockId, src) =>
-              getSiteImage(
-                {
-                  gateway: runtime.notion,
-                  storage: runtime.storage,
-                  extraOrigins: runtime.env.NOTION_FILE_HOSTS,
-                  freshFileUrl: site.notionConnectionId ? (id, file) => freshConnectedFileUrl(runtime.notionConnections, site.notionConnectionId!, id, file) : undefined,
-                },
-                content.snapshot,
-                { blockId, src, width: 1200 },
-              ),
-            logo: async (fileId) => getUploadedFile({ db: runtime.db, storage: runtime.storage }, fileId),
-          },
-        },
-        site.id,
-        card,
+      const images = cardImagesOf(
+        { db: runtime.db, storage: runtime.storage, gateway: runtime.notion, extraOrigins: runtime.env.NOTION_FILE_HOSTS, notionConnections: runtime.notionConnections },
+        site,
+        content.snapshot,
       );
+      const png = await getSocialCard({ storage: runtime.storage, images }, site.id, card);
       const current = ctx.search.get("v") === card.key;
       res.writeHead(200, {
         "content-type": "image/png",

@@ -7,7 +7,7 @@ import { gtagInline } from "../security";
 import { beaconScript, customStylesheet, themeScript, widgetScript } from "../assets";
 import { siteTypeHas } from "@/lib/site-types";
 import { SearchBox } from "./search-box";
-import { cardPathOf, pageCardOf } from "../social-card";
+import { cardPathOf, pageCardOf } from "@/core/social-cards/page-card-of";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */

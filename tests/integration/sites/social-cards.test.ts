@@ -1,3 +1,6 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubControl } from "../../../tools/notion-stub/control";
 import { pageIdOf, startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/sites";
@@ -13,7 +16,7 @@ beforeAll(async () => {
       { siteType: "blog", page: workspaceIndex.blog!, settings: { theme: { socialImage: { fileId: "own-image", url: "https://cdn.example.com/own.png" } } } },
       { siteType: "docs", page: workspaceIndex.docs!, password: "correct horse battery" },
     ],
-    { env: { REVALIDATE_SECONDS: "1" } },
+    { env: { REVALIDATE_SECONDS: "1", SOCIAL_CARDS_AT_PUBLISH: "1" } },
   );
 }, 240_000);
 afterAll(async () => {
@@ -23,7 +26,21 @@ afterAll(async () => {
 const metaOf = (html: string, attr: "property" | "name", key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1]?.replaceAll("&amp;", "&");
 const pngSize = (png: Buffer) => ({ signature: png.subarray(1, 4).toString(), width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
+/** Where the local file store keeps a key (src/integrations/storage/local-disk.ts). */
+const storedFile = (key: string) => {
+  const hash = crypto.createHash("sha256").update(key).digest("hex");
+  return path.join(s.app.dataDir, "files", hash.slice(0, 2), hash);
+};
+
 describe("social cards", () => {
+  it("are drawn at publish time, before anyone asks for them", async () => {
+    const page = await s.get(s.hosts[0]!, "/self-hosting-lumen-on-a-5-server");
+    const key = new URL(metaOf(page.body, "property", "og:image")!).searchParams.get("v")!;
+    await until(async () => fs.existsSync(storedFile(`card:${s.siteIds[0]}:${key}`)), 60_000);
+    const card = await s.get(s.hosts[0]!, `/_/card/self-hosting-lumen-on-a-5-server.png?v=${key}`);
+    expect(card.bytes.equals(fs.readFileSync(storedFile(`card:${s.siteIds[0]}:${key}`)))).toBe(true);
+  });
+
   it("a post names its own card in og:image and twitter:image; the card is a 1200×630 PNG, kept for a year at its key", async () => {
     const page = await s.get(s.hosts[0]!, "/introducing-lumen-20");
     const og = metaOf(page.body, "property", "og:image")!;

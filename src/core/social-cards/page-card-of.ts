@@ -1,8 +1,10 @@
-import { socialCardKey, type SocialCardInput } from "@/core/social-cards/render-social-card";
+import { socialCardKey, type SocialCardInput } from "./render-social-card";
 import { isImageIcon } from "@/site-model/tree-model";
 import type { Route, SiteModel } from "@/site-model/site-model";
 import type { SiteSettings } from "@/core/sites/site-settings";
-import { formatDate } from "./render/context";
+
+const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const formatDate = (isoDate: string) => DATE_FORMAT.format(new Date(`${isoDate}T00:00:00Z`));
 
 /**
  * Which social card a page of a site has: what it shows (its title, the site's name, logo and accent colour, the
