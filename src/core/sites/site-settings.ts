@@ -13,6 +13,12 @@ const shortText = (max: number) => z.string().trim().max(max);
 const fileRef = z.object({ fileId: z.string().max(64), url: z.string().max(2048) }).strict();
 
 export const SITE_FONTS = ["system", "serif", "mono", "inter", "lora", "jetbrains-mono"] as const;
+/** Fonts by name for headings and body (Google Fonts' names), as the site serves them itself: the bundled fontsource families. */
+export const NAMED_FONTS = { Inter: "inter", Lora: "lora", "JetBrains Mono": "jetbrains-mono" } as const satisfies Record<string, (typeof SITE_FONTS)[number]>;
+const namedFont = z
+  .enum(Object.keys(NAMED_FONTS) as [keyof typeof NAMED_FONTS, ...(keyof typeof NAMED_FONTS)[]], `must be a font this server ships: ${Object.keys(NAMED_FONTS).join(", ")}`)
+  .nullable()
+  .default(null);
 export { CUSTOM_CSS_MAX };
 
 /** The owner's code may be HTML of this size, head and body end each. */
@@ -57,6 +63,8 @@ export const siteSettingsSchema = z
         accentColor: colour.default("#2255dd"),
         /** System stacks, or one of the open fonts the site serves itself (/_/fonts, src/site-server/fonts.ts). */
         font: z.enum(SITE_FONTS, "must be one of the listed fonts").default("system"),
+        /** A font by name for headings and for the body text (the body's wins over `font`); null: `font` for both. */
+        fonts: z.object({ heading: namedFont, body: namedFont }).strict().prefault({}),
         /** What a visitor sees before choosing with the toggle: their system's setting, or always light or dark. */
         defaultTheme: z.enum(["system", "light", "dark"], "must be system, light or dark").default("system"),
         /** No light/dark toggle in the header: every visitor gets the default theme. */

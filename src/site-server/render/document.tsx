@@ -8,6 +8,7 @@ import { beaconScript, customStylesheet, themeScript, widgetScript } from "../as
 import { siteTypeHas } from "@/lib/site-types";
 import { SearchBox } from "./search-box";
 import { cardPathOf, pageCardOf } from "@/core/social-cards/page-card-of";
+import { NAMED_FONTS } from "@/core/sites/site-settings";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -87,7 +88,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
           </>
         ) : null}
       </head>
-      <body className={`font-${theme.font}`}>
+      <body className={bodyClass(theme)}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
@@ -138,6 +139,12 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
       </body>
     </html>
   );
+}
+
+/** The body's font (a named one over the site's `font`) and the headings' own, as classes of site.css. */
+function bodyClass(theme: RenderContext["settings"]["theme"]): string {
+  const body = theme.fonts.body ? NAMED_FONTS[theme.fonts.body] : theme.font;
+  return theme.fonts.heading ? `font-${body} headings-${NAMED_FONTS[theme.fonts.heading]}` : `font-${body}`;
 }
 
 /**
