@@ -25,6 +25,8 @@ const PGLITE_PASS_ONLY = [
   "tests/integration/sites/client-address.test.ts",
   "tests/integration/notion-connections/connected-html.test.ts",
   "tests/integration/sites/other-scripts.test.ts",
+  "tests/integration/sites/owner-code.test.ts",
+  "tests/integration/sites/social-cards.test.ts",
   "tests/integration/sites/valid-html.test.ts",
   "tests/integration/sites/database-properties.test.ts",
   "tests/integration/sites/same-blocks-everywhere.test.ts",

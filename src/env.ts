@@ -56,6 +56,11 @@ export const rawEnvSchema = z.object({
   DATABASE_URL: about(optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()), "`postgres://…` to use PostgreSQL instead of PGlite", "— (PGlite)"),
   APP_URL: about(optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), "the app's own address (dashboard, auth callbacks)", "`http://localhost:$PORT`"),
   APPS_DOMAIN: about(optionalString, "sites live at `{prefix}{subdomain}.$APPS_DOMAIN`; `http` for localhost, else `https`", "`localhost:$PORT`"),
+  SITES_DOMAIN: about(
+    optionalString,
+    "sites' subdomains on a domain of their own, apart from the app's (`pagewright.site` beside `APP_URL=https://app.pagewright.com`, as GitHub Pages uses github.io): takes `APPS_DOMAIN`'s place (set one of the two). When its registrable domain (Public Suffix List) differs from `APP_URL`'s, owners' own head and body code runs on subdomains too; otherwise only on custom domains (see [operations](operations.md#the-owners-own-code))",
+    "`APPS_DOMAIN`",
+  ),
   AUTH_SECRET: about(
     optionalString.pipe(z.string().min(16, "AUTH_SECRET must be at least 16 characters").optional()),
     "signs session tokens and seals stored Notion tokens (changing it makes them unreadable: owners connect again); at least 16 characters; **required** with `DATABASE_URL`, since every process must sign with the same secret",
@@ -83,6 +88,11 @@ export const rawEnvSchema = z.object({
     z.coerce.number().int().min(1).max(65_536).optional(),
     "memory for rendered responses (each page's identity, gzip and brotli bodies) kept per process; least recently used out first",
     "`64` (`16` for `PAGEWRIGHT_ROLE=sites`)",
+  ),
+  SOCIAL_CARDS_AT_PUBLISH: about(
+    flag,
+    "`1`: after a refresh changes a site, its pages' social cards are drawn in the background (about 0.3 s of CPU a card); `0`: each card is drawn on its first request",
+    "`1`",
   ),
   REFRESH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(10)
     .describe("how long a site's refresh lease lasts after its last renewal (a running refresh renews it every third of this); a lease whose holder is gone is taken before that: on PostgreSQL when the holder has no session left on the server, on PGlite at the next start"),
@@ -185,10 +195,11 @@ export const rawEnvSchema = z.object({
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
 
-export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV" | "NOTION_OFFICIAL_API_BASE" | "NOTION_CANARY_PAGE" | "ADMIN_EMAILS" | "SNAPSHOT_CACHE_MB" | "PAGE_CACHE_MB"> & {
+export type Env = Omit<RawEnv, "APP_URL" | "APPS_DOMAIN" | "SITES_DOMAIN" | "SOCIAL_CARDS_AT_PUBLISH" | "NOTION_FILE_HOSTS" | "DNS_SERVERS" | "PADDLE_ENV" | "NOTION_OFFICIAL_API_BASE" | "NOTION_CANARY_PAGE" | "ADMIN_EMAILS" | "SNAPSHOT_CACHE_MB" | "PAGE_CACHE_MB"> & {
   /** Defaults follow the role: a sites-only process is meant to be light and many (docs/operations.md, "Roles"). */
   SNAPSHOT_CACHE_MB: number;
   PAGE_CACHE_MB: number;
+  SOCIAL_CARDS_AT_PUBLISH: boolean;
   APP_URL: string;
   APPS_DOMAIN: string;
   NOTION_FILE_HOSTS: string[];
@@ -284,7 +295,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const canaryPage = raw.NOTION_CANARY_PAGE ? parsePageId(raw.NOTION_CANARY_PAGE.trim(), { uuid: true }) : undefined;
   if (raw.NOTION_CANARY_PAGE && !canaryPage) throw new ConfigError("NOTION_CANARY_PAGE: not a Notion page URL or id");
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
-  const appsDomain = (raw.APPS_DOMAIN ?? `localhost:${raw.PORT}`).toLowerCase();
+  if (raw.SITES_DOMAIN && raw.APPS_DOMAIN && raw.SITES_DOMAIN.toLowerCase() !== raw.APPS_DOMAIN.toLowerCase()) {
+    throw new ConfigError("SITES_DOMAIN takes APPS_DOMAIN's place: set one of the two (sites live at {prefix}{subdomain}.SITES_DOMAIN)");
+  }
+  const appsDomain = (raw.SITES_DOMAIN ?? raw.APPS_DOMAIN ?? `localhost:${raw.PORT}`).toLowerCase();
   const isProductionStage = raw.NODE_ENV === "production" && raw.RELEASE_STAGE !== "preview";
   // docs/contracts.md §4: an explicit AUTH_TEST_LOGIN wins; unset means on only when the app answers on loopback names alone
   // (APP_URL and APPS_DOMAIN, which classify-host also treats as the app) — never on a public name, whatever NODE_ENV.
@@ -305,6 +319,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     PADDLE_ENV: raw.PADDLE_ENV ?? (isProductionStage && raw.RELEASE_STAGE === "production" ? "production" : "sandbox"),
     billingEnabled: Boolean(raw.PADDLE_API_KEY),
     testLoginEnabled,
+    SOCIAL_CARDS_AT_PUBLISH: raw.SOCIAL_CARDS_AT_PUBLISH ?? true,
     dbKind: raw.DATABASE_URL ? "postgres" : "pglite",
     s3:
       raw.S3_ENDPOINT && raw.S3_BUCKET && raw.S3_REGION && raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
+import type { NonceBody } from "./nonce-page";
 
 /**
  * A rendered response as the site server keeps it in memory (src/site-server/site-cache.ts), with its ETag and
@@ -16,6 +17,8 @@ export type CachedResponse = {
   size: number;
   /** Headers that belong to this body (a page's `Link` to its Markdown twin), set once when it is cached. */
   headers?: Readonly<Record<string, string>>;
+  /** A page that takes a fresh nonce per response (src/http/nonce-page.ts): sent by sendNoncePage, not sendCached. */
+  nonceBody?: NonceBody;
 };
 
 export function makeCachedResponse(status: number, contentType: string, content: string | Buffer): CachedResponse {

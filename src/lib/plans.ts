@@ -12,6 +12,7 @@ export const PAID_FEATURES = [
   "analyticsCustomization",
   "removeBadge",
   "subscriberEmails",
+  "ownerCode",
 ] as const;
 
 export type PaidFeature = (typeof PAID_FEATURES)[number];
@@ -38,6 +39,7 @@ export const FEATURE_LABELS: Record<PaidFeature, string> = {
   analyticsCustomization: "Google Analytics or Plausible on your site",
   removeBadge: "No “Made with” badge",
   subscriberEmails: "New-post emails to subscribers",
+  ownerCode: "Your own scripts and widgets on your domain",
 };
 
 export const PLANS: Record<PlanId, Plan> = {

@@ -27,6 +27,7 @@ import { loadCountryTable } from "@/core/analytics/country-of";
 import { rollUpAnalytics } from "@/core/analytics/roll-up-analytics";
 import { createRoadmapNotionWriter } from "@/core/roadmap/roadmap-notion-writer";
 import { createRefreshHooks } from "@/core/refresh/refresh-hooks";
+import { createSocialCardWarmer } from "@/core/social-cards/warm-social-cards";
 import { refreshSiteById } from "@/core/refresh/refresh-site-by-id";
 import type { AnalyticsRecorder } from "@/core/analytics/analytics-recorder";
 import type { PostNotifier } from "@/core/email/post-notifier";
@@ -154,6 +155,9 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     },
   };
   const notion = createNotionGateway({ apiBaseUrl: env.NOTION_API_BASE, timeoutMs: env.NOTION_TIMEOUT_MS, budget: notionBudget });
+  const storage = createFileStorage(env);
+  // Social cards drawn at publish time, in the background (SOCIAL_CARDS_AT_PUBLISH=0: on their first request only).
+  const warmSocialCards = env.SOCIAL_CARDS_AT_PUBLISH ? createSocialCardWarmer({ db: database.db, storage, gateway: notion, extraOrigins: env.NOTION_FILE_HOSTS, notionConnections }) : undefined;
   const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN, billingEnabled: env.billingEnabled, getSnapshot: (id) => content.getSnapshot(id) });
   // Whether Notion's webhooks reach us (the handshake happened, possibly through another process): re-read each minute.
   const webhooks = { verified: await webhooksVerified({ db: database.db }).catch(() => false), timer: null as NodeJS.Timeout | null };
@@ -182,7 +186,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
           }),
     cacheBytes: env.SNAPSHOT_CACHE_MB * 1024 * 1024,
     // What follows each refresh: emails, search index, AI passages, renamed slugs, roadmap writes, failure emails.
-    ...createRefreshHooks({ ...ownerMail, siteEvents, postNotifier, scheduleRoadmapWrites: (siteId) => roadmapNotion.schedule(siteId) }),
+    ...createRefreshHooks({ ...ownerMail, siteEvents, postNotifier, scheduleRoadmapWrites: (siteId) => roadmapNotion.schedule(siteId), warmSocialCards }),
     // A sites-role process serves and asks; workers spend the Notion requests (docs/operations.md).
     askForRefresh: env.PAGEWRIGHT_ROLE === "sites" ? (site, windowMs) => markRefreshWanted(database.db, site.id, windowMs) : undefined,
   });
@@ -224,7 +228,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
       },
     },
     content,
-    storage: createFileStorage(env),
+    storage,
     payments: createPaymentProvider(env),
     email,
     postNotifier,

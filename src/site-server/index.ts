@@ -14,6 +14,7 @@ import { roadmapStateOf } from "./roadmap-state";
 import { createSiteCache } from "./site-cache";
 import { createSiteLookup, type PublishedSite } from "./site-lookup";
 import { createHttpsStamp } from "./https-stamp";
+import { createOwnerCodeHosts } from "./owner-code";
 
 /**
  * Published sites, served outside Next.js (docs/product.md D3). One pipeline: host → site → gates (method, custom domain,
@@ -26,6 +27,7 @@ const PAGE_METHODS: readonly Method[] = ["GET", "HEAD"];
 export function createSiteServer(runtime: Runtime) {
   const lookup = createSiteLookup({ db: runtime.db, billingEnabled: runtime.env.billingEnabled }, runtime.env.APPS_DOMAIN);
   const stampHttps = createHttpsStamp(runtime.db, runtime.env.TRUST_PROXY);
+  const isOwnerCodeHost = createOwnerCodeHosts(runtime.env.APP_URL);
   const services: SiteServices = {
     runtime,
     cache: createSiteCache(runtime.env.PAGE_CACHE_MB * 1024 * 1024),
@@ -96,12 +98,12 @@ export function createSiteServer(runtime: Runtime) {
     // links in subscription emails, the stylesheet); an AI agent's token opens it like the cookie; a page asks for the
     // password, anything else gets 401. Whatever the plan: a protected site whose plan lapsed stays locked (it must never
     // become public silently); the password keeps working and the dashboard tells the owner.
-    const request = { method, path, query, found };
+    const request = { method, path, query, found, ownerCodeHost: isOwnerCodeHost(target) };
     if (site.passwordHash && !hasAccess(req, runtime.authSecret, site)) return hasAgentToken(req, runtime.db, site).then((agent) => serve(req, res, site, request, !agent));
     return serve(req, res, site, request, false);
   }
 
-  function serve(req: IncomingMessage, res: ServerResponse, site: PublishedSite, { method, path, query, found }: RequestParts, locked: boolean): void | Promise<void> {
+  function serve(req: IncomingMessage, res: ServerResponse, site: PublishedSite, { method, path, query, found, ownerCodeHost }: RequestParts, locked: boolean): void | Promise<void> {
     const endpoint = found?.endpoint;
     if (locked && !endpoint?.servedWhenLocked) return refuseLocked(req, res, site, path, endpoint ? Boolean(endpoint.passwordFormWhenLocked) : isPagePath(path));
 
@@ -127,6 +129,7 @@ export function createSiteServer(runtime: Runtime) {
       search: new URLSearchParams(query),
       params: found?.params ?? [],
       locked,
+      ownerCodeHost,
     };
     if (endpoint) return endpoint.handler(req, res, site, ctx);
     const content = contentInMemory(services, site);
@@ -139,4 +142,4 @@ export function createSiteServer(runtime: Runtime) {
 }
 
 type SiteTarget = Extract<HostTarget, { kind: "site" }>;
-type RequestParts = { method: Method; path: string; query: string; found: ReturnType<typeof matchEndpoint> };
+type RequestParts = { method: Method; path: string; query: string; found: ReturnType<typeof matchEndpoint>; ownerCodeHost: boolean };

@@ -85,9 +85,11 @@ export function withSafeEmbeds(recordMap: ExtendedRecordMap): ExtendedRecordMap 
  * The CSP header of published pages. Inline styles are needed by the block renderer; inline scripts never are.
  * `appOrigin` serves the owner's uploads (logo, favicon), so images may come from it even over plain http.
  */
-export function contentSecurityPolicy(settings: Pick<SiteSettings, "analytics">, inlineScriptHashes: string[] = [], appOrigin?: string): string {
+export function contentSecurityPolicy(settings: Pick<SiteSettings, "analytics">, inlineScriptHashes: string[] = [], appOrigin?: string, owner?: OwnerCodePolicy): string {
   const scripts = ["'self'", ...inlineScriptHashes.map((h) => `'sha256-${h}'`)];
   const connect = ["'self'"];
+  const frames = ["'self'", ...EMBED_HOSTS.map((h) => `https://${h}`)];
+  let images = `'self' https: data:${appOrigin && appOrigin.startsWith("http:") ? ` ${appOrigin}` : ""}`;
   if (settings.analytics.plausibleDomain) {
     scripts.push("https://plausible.io");
     connect.push("https://plausible.io");
@@ -96,21 +98,34 @@ export function contentSecurityPolicy(settings: Pick<SiteSettings, "analytics">,
     scripts.push("https://www.googletagmanager.com");
     connect.push("https://www.google-analytics.com", "https://*.google-analytics.com", "https://www.googletagmanager.com");
   }
+  // The owner's code (only where it is rendered): its inline scripts by this response's nonce, and the origins it
+  // declared. 'https:' already covers the images it names; listed all the same, so the header says what was declared.
+  if (owner) {
+    scripts.push(`'nonce-${owner.nonce}'`, ...owner.origins.script);
+    connect.push(...owner.origins.connect);
+    frames.push(...owner.origins.frame);
+    if (owner.origins.img.length) images += ` ${owner.origins.img.join(" ")}`;
+  }
   return [
     "default-src 'none'",
-    `script-src ${scripts.join(" ")}`,
+    `script-src ${unique(scripts).join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' https: data:${appOrigin && appOrigin.startsWith("http:") ? ` ${appOrigin}` : ""}`,
+    `img-src ${images}`,
     "font-src 'self'",
-    `connect-src ${connect.join(" ")}`,
+    `connect-src ${unique(connect).join(" ")}`,
     // 'self': the chat launcher opens the site's own /_/chat page in a frame.
-    `frame-src 'self' ${EMBED_HOSTS.map((h) => `https://${h}`).join(" ")}`,
+    `frame-src ${unique(frames).join(" ")}`,
     "media-src 'self' https:",
     "form-action 'self'",
     "base-uri 'none'",
     "object-src 'none'",
   ].join("; ");
 }
+
+/** What the owner's code adds to a page's CSP: this response's nonce and the origins the owner declared. */
+export type OwnerCodePolicy = { nonce: string; origins: SiteSettings["cspOrigins"] };
+
+const unique = (xs: string[]) => [...new Set(xs)];
 
 /** Google Analytics' inline bootstrap, and its hash for the CSP (no 'unsafe-inline' for scripts). */
 export function gtagInline(measurementId: string): string {

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { makeCachedResponse, sendCached } from "@/http/page-cache";
+import { makeNonceResponse, sendNoncePage } from "@/http/nonce-page";
+import { hasOwnerCode, newNoncePlaceholder, withOwnerCode } from "./owner-code";
 import { renderNotFound, renderRoute } from "./render/render-route";
-import { pageCacheControlOf, pageHeadersOf, renderContextOf, revalidate, type SiteContent, type SiteServices } from "./endpoints/context";
+import { ownerPageHeadersOf, pageCacheControlOf, pageHeadersOf, renderContextOf, revalidate, type SiteContent, type SiteServices } from "./endpoints/context";
 import type { PublishedSite } from "./site-lookup";
 import type { Route } from "@/site-model/site-model";
 import type { RoadmapState } from "./render/context";
@@ -14,7 +16,7 @@ export function servePage(
   req: IncomingMessage,
   res: ServerResponse,
   site: PublishedSite,
-  ctx: SiteServices & { path: string; search: URLSearchParams },
+  ctx: SiteServices & { path: string; search: URLSearchParams; ownerCodeHost?: boolean },
   { snapshot, model }: SiteContent,
   roadmap: { state: RoadmapState; key: string } | null = null,
 ): void {
@@ -27,10 +29,17 @@ export function servePage(
   // Only a real page can start a refresh: unknown paths never reach Notion.
   revalidate(ctx, site, snapshot);
   const subscribed = ctx.search.get("subscribed") === "1";
-  const response = ctx.cache.cached(site, snapshot, `${path}${subscribed ? "\nsubscribed" : ""}${roadmap?.key ?? ""}`, () => ({
-    ...makeCachedResponse(200, "text/html; charset=utf-8", renderRoute({ ...renderContextOf(ctx, site, model, subscribed), roadmap: roadmap?.state }, route)),
-    headers: markdownTwinLink(site, path, route),
-  }));
+  // The owner's code goes only into the site's own pages (never the 404, the password form or an endpoint), and only
+  // on a host where it can reach no one else (owner-code.ts).
+  const ownerCode = Boolean(ctx.ownerCodeHost) && hasOwnerCode(site.settings);
+  const key = `${path}${subscribed ? "\nsubscribed" : ""}${roadmap?.key ?? ""}${ownerCode ? "\nowner" : ""}`;
+  const response = ctx.cache.cached(site, snapshot, key, () => {
+    const page = renderRoute({ ...renderContextOf(ctx, site, model, subscribed), roadmap: roadmap?.state }, route);
+    const placeholder = ownerCode ? newNoncePlaceholder() : "";
+    const made = ownerCode ? makeNonceResponse(200, "text/html; charset=utf-8", withOwnerCode(page, site.settings, placeholder), placeholder) : makeCachedResponse(200, "text/html; charset=utf-8", page);
+    return { ...made, headers: markdownTwinLink(site, path, route) };
+  });
+  if (response.nonceBody) return sendNoncePage(req, res, response, pageCacheControlOf(ctx, site), ownerPageHeadersOf(ctx, site));
   sendCached(req, res, response, pageCacheControlOf(ctx, site), pageHeadersOf(ctx, site));
 }
 

@@ -96,6 +96,9 @@ export async function startApp(opts: StartAppOptions = {}): Promise<AppProcess> 
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: databaseUrl ? "integration-test-secret-0123456789" : undefined,
+    // Drawing every page's social card after each first sync would cost every test server seconds of CPU; the cards'
+    // own test turns it on.
+    SOCIAL_CARDS_AT_PUBLISH: "0",
     ...opts.env,
   });
   await ready;

@@ -30,3 +30,12 @@ describe("SiteSettings", () => {
     expect(parseSiteSettings("nonsense")).toEqual(DEFAULT_SITE_SETTINGS);
   });
 });
+
+describe("fonts by name", () => {
+  it("takes the fonts this server ships for headings and body, and names them when refusing another", () => {
+    expect(siteSettingsSchema.parse({ theme: { fonts: { heading: "Lora" } } }).theme.fonts).toEqual({ heading: "Lora", body: null });
+    const refused = siteSettingsSchema.safeParse({ theme: { fonts: { body: "Comic Sans" } } });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe("must be a font this server ships: Inter, Lora, JetBrains Mono");
+  });
+});

@@ -48,6 +48,7 @@ export function paidFeaturesInUse(row: PaidUseOfRow, settings: SiteSettings): Pa
     analyticsCustomization: Boolean(a.googleAnalyticsId || a.plausibleDomain || a.headCode),
     removeBadge: !settings.showBadge,
     subscriberEmails: settings.email.notifySubscribers,
+    ownerCode: Boolean(settings.headCode || settings.bodyCode),
   };
   return PAID_FEATURES.filter((f) => inUse[f]);
 }
@@ -59,7 +60,7 @@ export function pausedFeatures(row: PaidUseOfRow, settings: SiteSettings, featur
 
 /**
  * The settings as they apply now: paid-only settings the plan doesn't allow are off (the badge shows, no chatbot,
- * widget, own analytics or new-post emails). The stored settings are untouched, so renewing brings them all back.
+ * widget, own analytics, own code or new-post emails). The stored settings are untouched, so renewing brings them all back.
  * Password and custom domain live on the row, not here: see the site server (a lapsed site stays locked; its custom
  * domain redirects to its own address).
  */
@@ -72,5 +73,7 @@ export function settingsAllowedBy(settings: SiteSettings, features: SiteFeatures
     widget: { ...settings.widget, enabled: settings.widget.enabled && has.widget },
     analytics: has.analyticsCustomization ? settings.analytics : { googleAnalyticsId: null, plausibleDomain: null, headCode: "", builtIn: settings.analytics.builtIn },
     email: { ...settings.email, notifySubscribers: settings.email.notifySubscribers && has.subscriberEmails },
+    headCode: has.ownerCode ? settings.headCode : "",
+    bodyCode: has.ownerCode ? settings.bodyCode : "",
   };
 }

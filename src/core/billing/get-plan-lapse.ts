@@ -17,6 +17,7 @@ const PAUSED_PHRASES: Record<Exclude<PaidFeature, "password">, string> = {
   analyticsCustomization: "Google Analytics or Plausible on your site",
   removeBadge: "hiding the badge",
   subscriberEmails: "new-post emails",
+  ownerCode: "your own head and body code",
 };
 
 const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

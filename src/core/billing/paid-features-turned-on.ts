@@ -11,6 +11,7 @@ export function paidFeaturesTurnedOn(before: SiteSettings, after: SiteSettings):
   if (after.ai.enabled && !before.ai.enabled) out.push("aiChatbot");
   if (!after.showBadge && before.showBadge) out.push("removeBadge");
   if (after.email.notifySubscribers && !before.email.notifySubscribers) out.push("subscriberEmails");
+  if ((after.headCode || after.bodyCode) && (after.headCode !== before.headCode || after.bodyCode !== before.bodyCode)) out.push("ownerCode");
   const a = after.analytics;
   const b = before.analytics;
   const analyticsSet = Boolean(a.googleAnalyticsId || a.plausibleDomain || a.headCode);

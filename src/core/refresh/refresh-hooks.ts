@@ -19,6 +19,8 @@ export type RefreshHookDeps = {
   postNotifier: PostNotifier;
   /** Queues a roadmap's writes back to Notion (vote counts, approved ideas) for this site. */
   scheduleRoadmapWrites: (siteId: string) => void;
+  /** Draws the changed site's social cards in the background (off with SOCIAL_CARDS_AT_PUBLISH=0). */
+  warmSocialCards?: (siteId: string, pages: Parameters<RefreshHooks["onUpdated"]>[2]) => Promise<void>;
 };
 
 export type RefreshHooks = Required<Pick<ContentServiceOptions, "onUpdated" | "onUnchanged" | "onFailed">>;
@@ -29,7 +31,7 @@ const writesBackToNotion = (site: ContentSite) => Boolean(site.notionConnectionI
 /**
  * What follows a refresh of a site's content. After a change: new posts mail subscribers; the search index and the AI
  * passages follow the snapshot; renamed posts keep their old slugs as redirects (the site server then drops its cached
- * redirects). Unchanged: the notifier's retries, and roadmap writes that failed are tried again. Failing: the owner
+ * redirects); the pages' social cards are drawn. Unchanged: the notifier's retries, and roadmap writes that failed are tried again. Failing: the owner
  * hears of it once per run of failures (once per connection when Notion refused the site's connection; an email that
  * failed to go out then is tried again here).
  */
@@ -42,6 +44,8 @@ export function createRefreshHooks(deps: RefreshHookDeps): RefreshHooks {
       await indexSitePages(deps.db, site.id, after);
       await indexSitePassages(deps.db, site.id, after);
       if (before.size && (await recordRenamedSlugs(deps.db, site, before, after))) deps.siteEvents.emitSiteChanged(site.id);
+      // Not awaited: the cards follow in the background, one site at a time.
+      void deps.warmSocialCards?.(site.id, after);
     },
     onUnchanged: (site, pages) => {
       deps.postNotifier.afterUnchanged(site, pages);

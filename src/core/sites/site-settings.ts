@@ -13,7 +13,35 @@ const shortText = (max: number) => z.string().trim().max(max);
 const fileRef = z.object({ fileId: z.string().max(64), url: z.string().max(2048) }).strict();
 
 export const SITE_FONTS = ["system", "serif", "mono", "inter", "lora", "jetbrains-mono"] as const;
+/** Fonts by name for headings and body (Google Fonts' names), as the site serves them itself: the bundled fontsource families. */
+export const NAMED_FONTS = { Inter: "inter", Lora: "lora", "JetBrains Mono": "jetbrains-mono" } as const satisfies Record<string, (typeof SITE_FONTS)[number]>;
+const namedFont = z
+  .enum(Object.keys(NAMED_FONTS) as [keyof typeof NAMED_FONTS, ...(keyof typeof NAMED_FONTS)[]], `must be a font this server ships: ${Object.keys(NAMED_FONTS).join(", ")}`)
+  .nullable()
+  .default(null);
 export { CUSTOM_CSS_MAX };
+
+/** The owner's code may be HTML of this size, head and body end each. */
+export const OWNER_CODE_MAX = 20_000;
+
+/**
+ * An origin the owner's code may load from or talk to, for the site's CSP: https only (wss too where `wss` is true),
+ * a host with an optional leading `*.` and port, nothing after it — never a keyword or a second directive.
+ */
+const cspOrigin = (wss = false) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253)
+    .regex(wss ? /^(https|wss):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/ : /^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/, wss ? "must be an origin like https://widget.example.com or wss://chat.example.com" : "must be an origin like https://widget.example.com");
+const cspOriginList = (wss = false) => z.array(cspOrigin(wss)).max(20).default([]);
+
+const ownerCode = z
+  .string()
+  .max(OWNER_CODE_MAX, `can be at most ${OWNER_CODE_MAX.toLocaleString("en-US")} characters`)
+  .refine((code) => !code.includes("\0"), "can't contain a null character")
+  .default("");
 
 export const navLinkSchema = z
   .object({ label: shortText(60).min(1), href: linkFieldSchema.pipe(z.string().min(1).max(2048)) })
@@ -35,6 +63,8 @@ export const siteSettingsSchema = z
         accentColor: colour.default("#2255dd"),
         /** System stacks, or one of the open fonts the site serves itself (/_/fonts, src/site-server/fonts.ts). */
         font: z.enum(SITE_FONTS, "must be one of the listed fonts").default("system"),
+        /** A font by name for headings and for the body text (the body's wins over `font`); null: `font` for both. */
+        fonts: z.object({ heading: namedFont, body: namedFont }).strict().prefault({}),
         /** What a visitor sees before choosing with the toggle: their system's setting, or always light or dark. */
         defaultTheme: z.enum(["system", "light", "dark"], "must be system, light or dark").default("system"),
         /** No light/dark toggle in the header: every visitor gets the default theme. */
@@ -52,6 +82,17 @@ export const siteSettingsSchema = z
       .strict()
       .prefault({}),
     navigation: z.array(navLinkSchema).max(20).default([]),
+    /**
+     * The owner's own HTML (scripts included) at the end of <head> and of <body>: rendered only where it can reach no
+     * one else (src/site-server/owner-code.ts), its inline scripts allowed by a nonce per response.
+     */
+    headCode: ownerCode,
+    bodyCode: ownerCode,
+    /** Origins the owner's code needs, added to the site's CSP where that code is rendered. */
+    cspOrigins: z
+      .object({ script: cspOriginList(), connect: cspOriginList(true), frame: cspOriginList(), img: cspOriginList() })
+      .strict()
+      .prefault({}),
     showBadge: z.boolean().default(true),
     /** The footer's "Use with your AI assistant" link to llms.txt, which names the MCP server. */
     showAgentLink: z.boolean().default(false),

@@ -26,6 +26,8 @@ export type ImageDeps = {
   /** A connected site's files: a URL Notion's official API signed just now for the block (never stored). */
   freshFileUrl?: (blockId: string, src: string) => Promise<string>;
 };
+/** What the image route reads of a snapshot: whose it is and its pages. */
+type SnapshotPages = Pick<SiteSnapshot, "siteId" | "pages">;
 export type ImageRequest = { blockId: string; src: string; width?: number };
 export type SiteImage = { body: Buffer; contentType: string; etag: string };
 
@@ -36,7 +38,7 @@ export function siteImagePath(blockId: string, src: string, width?: number): str
   return `/_/img/${blockId}?${params}`;
 }
 
-export async function getSiteImage(deps: ImageDeps, snapshot: SiteSnapshot, request: ImageRequest): Promise<SiteImage> {
+export async function getSiteImage(deps: ImageDeps, snapshot: SnapshotPages, request: ImageRequest): Promise<SiteImage> {
   if (request.width !== undefined && !IMAGE_WIDTHS.includes(request.width)) {
     throw new AppError("VALIDATION", `Image width must be one of ${IMAGE_WIDTHS.join(", ")}`);
   }
@@ -77,7 +79,7 @@ const PAGE_BLOCKS = new Set(["page", "collection_view_page", "collection_view"])
  * The src must be one of the block's own file fields, in this site's snapshot: "look" for a cover or icon (what
  * Notion draws around a page, which may be an external image), "file" for the rest.
  */
-function fileFieldOf(snapshot: SiteSnapshot, blockId: string, src: string): "look" | "file" | null {
+function fileFieldOf(snapshot: SnapshotPages, blockId: string, src: string): "look" | "file" | null {
   let found: "file" | null = null;
   for (const page of snapshot.pages.values()) {
     const block = blockOf(page.recordMap, blockId);
@@ -93,7 +95,7 @@ function fileFieldOf(snapshot: SiteSnapshot, blockId: string, src: string): "loo
  * What Notion stores as a block's files: a media block's source and the values of a database row's file properties,
  * and its look: a page's cover and icon (a callout's icon, a database's icon and cover; a custom emoji icon's file).
  */
-function fileFieldsOf(snapshot: SiteSnapshot, block: Block): { look: unknown[]; files: unknown[] } {
+function fileFieldsOf(snapshot: SnapshotPages, block: Block): { look: unknown[]; files: unknown[] } {
   const properties = (block.properties ?? {}) as Record<string, unknown>;
   const format = (block.format ?? {}) as Record<string, unknown>;
   const files: unknown[] = [];
@@ -117,7 +119,7 @@ function fileFieldsOf(snapshot: SiteSnapshot, block: Block): { look: unknown[]; 
 }
 
 /** The image file of a custom emoji icon (`notion://custom_emoji/…`), when the snapshot holds the emoji's record. */
-function customEmojiFile(snapshot: SiteSnapshot, icon: unknown): string | undefined {
+function customEmojiFile(snapshot: SnapshotPages, icon: unknown): string | undefined {
   if (customEmojiId(icon) === null) return undefined;
   for (const page of snapshot.pages.values()) {
     const emoji = customEmojiOf(page.recordMap as never, icon);
@@ -126,7 +128,7 @@ function customEmojiFile(snapshot: SiteSnapshot, icon: unknown): string | undefi
   return undefined;
 }
 
-function collectionInSnapshot(snapshot: SiteSnapshot, block: Block, id?: string) {
+function collectionInSnapshot(snapshot: SnapshotPages, block: Block, id?: string) {
   for (const page of snapshot.pages.values()) {
     const collectionId = id ?? collectionIdOf(page.recordMap, block);
     const collection = collectionId ? collectionOf(page.recordMap, collectionId) : undefined;

@@ -40,6 +40,8 @@ export type EndpointContext = SiteServices & {
   params: string[];
   /** A protected site without the visitor's cookie (only endpoints served when locked see this true). */
   locked: boolean;
+  /** This host may carry the owner's own code (owner-code.ts): a custom domain, or a subdomain apart from the app. */
+  ownerCodeHost: boolean;
 };
 
 /** The visitor's address as rate limits count it (an IPv6 address by its /64). */
@@ -122,6 +124,22 @@ export function pageHeadersOf(ctx: SiteServices, site: PublishedSite): Record<st
     headersBySite.set(site, headers);
   }
   return headers;
+}
+
+/**
+ * Headers of a page carrying the owner's code: the CSP with this response's nonce and the owner's declared origins.
+ * The header is cut once per looked-up site at a placeholder; a response only joins the two halves around its nonce.
+ */
+const ownerHeadersBySite = new WeakMap<PublishedSite, (nonce: string) => Record<string, string>>();
+export function ownerPageHeadersOf(ctx: SiteServices, site: PublishedSite): (nonce: string) => Record<string, string> {
+  let headersFor = ownerHeadersBySite.get(site);
+  if (!headersFor) {
+    const mark = "\u0000nonce\u0000";
+    const [before, after] = contentSecurityPolicy(site.settings, inlineScriptHashes(site.settings), ctx.appOrigin, { nonce: mark, origins: site.settings.cspOrigins }).split(mark);
+    headersFor = (nonce) => ({ "content-security-policy": `${before}${nonce}${after}`, "referrer-policy": "strict-origin-when-cross-origin" });
+    ownerHeadersBySite.set(site, headersFor);
+  }
+  return headersFor;
 }
 
 /** Protected content must never sit in a shared cache. */

@@ -11,6 +11,7 @@ import { markdownEndpoint } from "./markdown";
 import { mcpEndpoint } from "./mcp";
 import { passwordEndpoint } from "./password";
 import { searchEndpoint } from "./search";
+import { socialCardEndpoint } from "./social-card";
 import { subscribeEndpoint } from "./subscribe";
 import { confirmEndpoint, unsubscribeEndpoint } from "./subscription";
 import { voteEndpoints } from "./votes";
@@ -35,6 +36,7 @@ export const SITE_ENDPOINTS: readonly Endpoint[] = [
   feedbackEndpoint,
   chatEndpoint,
   imageEndpoint,
+  socialCardEndpoint,
   faviconEndpoint,
   searchEndpoint,
   mcpEndpoint,

@@ -9,6 +9,8 @@ import { siteTypeHas } from "@/lib/site-types";
 import { SearchBox } from "./search-box";
 import { accentStyle } from "./accent";
 import { breadcrumbJsonLd, websiteJsonLd, type Crumb, type JsonLd } from "./structured-data";
+import { cardPathOf, pageCardOf } from "@/core/social-cards/page-card-of";
+import { NAMED_FONTS } from "@/core/sites/site-settings";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -39,8 +41,10 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   // Always an icon link, so browsers never ask for /favicon.ico.
   const favicon = faviconHref(ctx);
   const iconImage = siteIconImage(ctx, 64);
-  const image = meta.image ?? theme.socialImage?.url ?? null;
   const structured = meta.noindex ? [] : structuredDataOf(ctx, meta);
+  // The owner's own social image wins; else the page's generated card; else (a page with no card) the page's picture.
+  const card = meta.noindex ? null : pageCardOf(ctx.settings, ctx.model, meta.path);
+  const image = theme.socialImage?.url ?? (card ? `${absoluteUrl(ctx, cardPathOf(meta.path))}?v=${card.key}` : null) ?? meta.image ?? null;
   return (
     // A default theme other than the system's is set on the page itself, so it holds without JavaScript; with the toggle
     // hidden, the theme script ignores a choice a visitor saved earlier (data-theme-fixed).
@@ -92,7 +96,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
           </>
         ) : null}
       </head>
-      <body className={`font-${theme.font}`}>
+      <body className={bodyClass(theme)}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
@@ -152,6 +156,12 @@ function structuredDataOf(ctx: RenderContext, meta: PageMeta): JsonLd[] {
   const home = meta.path === "/" ? [websiteJsonLd(ctx, meta.description)] : [];
   const trail = meta.breadcrumbs && meta.breadcrumbs.length > 1 ? [breadcrumbJsonLd(ctx, meta.breadcrumbs)] : [];
   return [...home, ...own, ...trail];
+}
+
+/** The body's font (a named one over the site's `font`) and the headings' own, as classes of site.css. */
+function bodyClass(theme: RenderContext["settings"]["theme"]): string {
+  const body = theme.fonts.body ? NAMED_FONTS[theme.fonts.body] : theme.font;
+  return theme.fonts.heading ? `font-${body} headings-${NAMED_FONTS[theme.fonts.heading]}` : `font-${body}`;
 }
 
 /**

@@ -51,6 +51,8 @@ describe("password-protected sites", () => {
       "/index.md?ask=lumen",
       "/no-such-page",
       "/_/img/00000000-0000-4000-8000-000000000000?src=attachment%3Ax%3Acover-dashboards.png",
+      "/_/card.png",
+      `/_/card${path}.png`,
     ];
     for (const probe of probes) {
       for (const accept of ["text/html", "application/json"]) {

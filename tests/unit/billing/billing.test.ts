@@ -62,6 +62,10 @@ describe("paid features a settings change turns on", () => {
     expect(paidFeaturesTurnedOn(DEFAULT_SITE_SETTINGS, withChange({ showBadge: false }))).toEqual(["removeBadge"]);
     expect(paidFeaturesTurnedOn(DEFAULT_SITE_SETTINGS, withChange({ email: { ...DEFAULT_SITE_SETTINGS.email, notifySubscribers: true } }))).toEqual(["subscriberEmails"]);
     expect(paidFeaturesTurnedOn(DEFAULT_SITE_SETTINGS, withChange({ analytics: { ...DEFAULT_SITE_SETTINGS.analytics, headCode: "<meta>" } }))).toEqual(["analyticsCustomization"]);
+    expect(paidFeaturesTurnedOn(DEFAULT_SITE_SETTINGS, withChange({ bodyCode: "<script>chat()</script>" }))).toEqual(["ownerCode"]);
+    const withCode = withChange({ headCode: "<script>a()</script>" });
+    expect(paidFeaturesTurnedOn(withCode, withChange({ headCode: "<script>b()</script>" }))).toEqual(["ownerCode"]);
+    expect(paidFeaturesTurnedOn(withCode, DEFAULT_SITE_SETTINGS)).toEqual([]);
   });
 
   it("allows turning features off and editing a feature that stays off", () => {

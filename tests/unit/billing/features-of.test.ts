@@ -10,6 +10,8 @@ const everythingOn = siteSettingsSchema.parse({
   widget: { enabled: true },
   analytics: { plausibleDomain: "acme.example", headCode: "<meta name=x>" },
   email: { notifySubscribers: true },
+  headCode: "<script>chat()</script>",
+  bodyCode: "<div id=booking></div>",
 });
 const row = { passwordHash: "hash", customDomain: "docs.acme.example", customDomainVerifiedAt: new Date() };
 
@@ -26,7 +28,7 @@ describe("featuresOf", () => {
     expect(PAID_FEATURES.some((x) => f.has[x])).toBe(false);
     expect(f.limits).toEqual({ aiMessagesPerDay: 0, subscribers: 100 });
     const applied = settingsAllowedBy(everythingOn, f);
-    expect(applied).toMatchObject({ showBadge: true, ai: { enabled: false }, widget: { enabled: false }, email: { notifySubscribers: false } });
+    expect(applied).toMatchObject({ showBadge: true, ai: { enabled: false }, widget: { enabled: false }, email: { notifySubscribers: false }, headCode: "", bodyCode: "" });
     expect(applied.analytics).toEqual({ googleAnalyticsId: null, plausibleDomain: null, headCode: "", builtIn: true });
     expect(everythingOn.ai.enabled).toBe(true);
     expect(pausedFeatures(row, everythingOn, f)).toEqual([...PAID_FEATURES]);

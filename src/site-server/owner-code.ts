@@ -1,0 +1,96 @@
+import crypto from "node:crypto";
+import { Parser } from "htmlparser2";
+import { parse } from "tldts";
+import type { SiteSettings } from "@/core/sites/site-settings";
+
+/**
+ * The owner's own code (settings.headCode / bodyCode: chat widgets, tag managers, booking scripts) runs only on a host
+ * from which it can reach no one else: a host that is not the same site, as browsers count sites for cookies and
+ * SameSite, as the app. There its scripts can't read the app's cookies (host-only, another origin), can't send the
+ * dashboard's session with a request (SameSite=Lax on a cross-site request), and can't plant a cookie the app would
+ * read (a cookie's Domain can't name another registrable domain). So: a verified custom domain, or a subdomain of
+ * SITES_DOMAIN when that is a registrable domain apart from APP_URL's (docs/operations.md, "The owner's own code").
+ */
+
+/**
+ * The registrable domain of a host by the Public Suffix List, its private section included (so `acme.github.io` and
+ * `bob.github.io` are apart, as browsers treat them); the host itself when it has none (localhost, an IP address).
+ */
+export function registrableDomainOf(hostname: string): string {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  return parse(host, { allowPrivateDomains: true }).domain ?? host;
+}
+
+const isWithin = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+
+/**
+ * Whether a site answering on `hostname` (no port) is apart from the app on `appHostname`: neither lies within the
+ * other's registrable domain. Loopback names all count as one site with `localhost` (`blog.acme.localhost` is within it).
+ */
+export function isApartFromApp(hostname: string, appHostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  const app = appHostname.toLowerCase().replace(/\.$/, "");
+  return !isWithin(host, registrableDomainOf(app)) && !isWithin(app, registrableDomainOf(host));
+}
+
+/** Per request host (`host[:port]`, and the custom domain when it is one), decided once per host in a bounded map. */
+export function createOwnerCodeHosts(appUrl: string): (target: { host: string; customDomain: string | null }) => boolean {
+  const appHostname = new URL(appUrl).hostname;
+  const known = new Map<string, boolean>();
+  return (target) => {
+    let apart = known.get(target.host);
+    if (apart === undefined) {
+      apart = isApartFromApp(target.customDomain ?? target.host.replace(/:\d+$/, ""), appHostname);
+      if (known.size >= 10_000) known.clear();
+      known.set(target.host, apart);
+    }
+    return apart;
+  };
+}
+
+/** Whether the settings carry any code of the owner's to render. */
+export const hasOwnerCode = (settings: Pick<SiteSettings, "headCode" | "bodyCode">) => Boolean(settings.headCode || settings.bodyCode);
+
+/** A fresh placeholder for the nonce in one rendered page (random, so nothing else in the page can match it). */
+export const newNoncePlaceholder = () => `nonce${crypto.randomBytes(12).toString("hex")}`;
+
+/**
+ * The owner's HTML with `nonce="<placeholder>"` as the first attribute of every <script> start tag, found by an HTML
+ * parser. Fails safe both ways: a script tag the parser missed has no nonce and is blocked by the CSP; text the parser
+ * took for a tag only gains an attribute-looking string.
+ */
+export function withNonceAttributes(html: string, placeholder: string): string {
+  const at: number[] = [];
+  const parser = new Parser({
+    onopentag(name) {
+      if (name === "script") at.push(parser.startIndex + "<script".length);
+    },
+  });
+  parser.write(html);
+  parser.end();
+  let out = "";
+  let from = 0;
+  for (const index of at) {
+    out += `${html.slice(from, index)} nonce="${placeholder}"`;
+    from = index;
+  }
+  return out + html.slice(from);
+}
+
+/**
+ * A rendered page with the owner's code at the end of its <head> and of its <body>, every script of it carrying the
+ * placeholder that the response's nonce replaces at send time (src/http/nonce-page.ts).
+ */
+export function withOwnerCode(page: string, settings: Pick<SiteSettings, "headCode" | "bodyCode">, placeholder: string): string {
+  let out = page;
+  if (settings.bodyCode) {
+    const bodyEnd = out.lastIndexOf("</body>");
+    if (bodyEnd >= 0) out = `${out.slice(0, bodyEnd)}${withNonceAttributes(settings.bodyCode, placeholder)}${out.slice(bodyEnd)}`;
+  }
+  if (settings.headCode) {
+    // Our own head holds no raw text from content (JSON-LD escapes "<"), so its first </head> is the real one.
+    const headEnd = out.indexOf("</head>");
+    if (headEnd >= 0) out = `${out.slice(0, headEnd)}${withNonceAttributes(settings.headCode, placeholder)}${out.slice(headEnd)}`;
+  }
+  return out;
+}
