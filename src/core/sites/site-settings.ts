@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAPPABLE_FIELDS } from "@/lib/database-fields";
 import { linkFieldSchema } from "@/lib/link-field";
 import { CUSTOM_CSS_MAX } from "@/lib/custom-css";
+import { canonicalTag, catalogueLanguageOf, SITE_LANGUAGES } from "@/lib/i18n/languages";
 
 /**
  * Everything per site lives in one schema (docs/contracts.md §8). The site server reads settings only through
@@ -14,6 +15,14 @@ const fileRef = z.object({ fileId: z.string().max(64), url: z.string().max(2048)
 
 export const SITE_FONTS = ["system", "serif", "mono", "inter", "lora", "jetbrains-mono"] as const;
 export { CUSTOM_CSS_MAX };
+
+/** A BCP 47 tag with a catalogue (docs/languages.md), kept in its canonical spelling ("pt-br" → "pt-BR"). */
+export const siteLanguageSchema = z
+  .string()
+  .trim()
+  .max(35)
+  .refine((tag) => catalogueLanguageOf(tag) !== null, `must be a language tag the site has words for: ${SITE_LANGUAGES.join(", ")}`)
+  .transform((tag) => canonicalTag(tag)!);
 
 export const navLinkSchema = z
   .object({ label: shortText(60).min(1), href: linkFieldSchema.pipe(z.string().min(1).max(2048)) })
@@ -28,6 +37,8 @@ export const siteSettingsSchema = z
   .object({
     name: shortText(120).default(""),
     description: shortText(300).default(""),
+    /** The language of the words the site prints itself; null: the one detected in the Notion page's content. */
+    language: siteLanguageSchema.nullable().default(null),
     /** e.g. https://example.com/docs — the site then answers under that path prefix (docs/contracts.md §4). */
     publicUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().default(null),
     theme: z

@@ -106,4 +106,11 @@ export const ar: Catalogue = {
   whatsNew: "الجديد",
   allUpdatesFrom: "كل التحديثات من {name}",
   readMore: "اقرأ المزيد",
+  viewName: "{type, select, table {جدول} list {قائمة} gallery {معرض} board {لوحة} calendar {تقويم} timeline {مخطط زمني} other {عرض}}",
+  noValueOf: "بلا {property}",
+  nameColumn: "الاسم",
+  checked: "محدد",
+  notChecked: "غير محدد",
+  playVideoOn: "شغّل الفيديو على {provider}",
+  newBadge: "جديد",
 };

@@ -106,4 +106,11 @@ export const de: Catalogue = {
   whatsNew: "Neuigkeiten",
   allUpdatesFrom: "Alle Neuigkeiten von {name}",
   readMore: "Weiterlesen",
+  viewName: "{type, select, table {Tabelle} list {Liste} gallery {Galerie} board {Board} calendar {Kalender} timeline {Zeitleiste} other {Ansicht}}",
+  noValueOf: "Ohne {property}",
+  nameColumn: "Name",
+  checked: "Ausgewählt",
+  notChecked: "Nicht ausgewählt",
+  playVideoOn: "Video auf {provider} abspielen",
+  newBadge: "Neu",
 };

@@ -109,6 +109,13 @@ export const en = {
   whatsNew: "What's new",
   allUpdatesFrom: "All updates from {name}",
   readMore: "Read more",
+  viewName: "{type, select, table {Table} list {List} gallery {Gallery} board {Board} calendar {Calendar} timeline {Timeline} other {View}}",
+  noValueOf: "No {property}",
+  nameColumn: "Name",
+  checked: "Checked",
+  notChecked: "Not checked",
+  playVideoOn: "Play video on {provider}",
+  newBadge: "New",
 } as const;
 
 export type MessageKey = keyof typeof en;

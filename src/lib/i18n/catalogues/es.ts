@@ -106,4 +106,11 @@ export const es: Catalogue = {
   whatsNew: "Novedades",
   allUpdatesFrom: "Todas las novedades de {name}",
   readMore: "Leer más",
+  viewName: "{type, select, table {Tabla} list {Lista} gallery {Galería} board {Tablero} calendar {Calendario} timeline {Cronograma} other {Vista}}",
+  noValueOf: "Sin {property}",
+  nameColumn: "Nombre",
+  checked: "Marcado",
+  notChecked: "Sin marcar",
+  playVideoOn: "Reproducir el vídeo en {provider}",
+  newBadge: "Nuevo",
 };

@@ -106,4 +106,11 @@ export const fr: Catalogue = {
   whatsNew: "Nouveautés",
   allUpdatesFrom: "Toutes les nouveautés de {name}",
   readMore: "Lire la suite",
+  viewName: "{type, select, table {Tableau} list {Liste} gallery {Galerie} board {Tableau Kanban} calendar {Calendrier} timeline {Chronologie} other {Vue}}",
+  noValueOf: "Sans {property}",
+  nameColumn: "Nom",
+  checked: "Coché",
+  notChecked: "Non coché",
+  playVideoOn: "Lire la vidéo sur {provider}",
+  newBadge: "Nouveau",
 };

@@ -106,4 +106,11 @@ export const it: Catalogue = {
   whatsNew: "Novità",
   allUpdatesFrom: "Tutte le novità di {name}",
   readMore: "Continua a leggere",
+  viewName: "{type, select, table {Tabella} list {Elenco} gallery {Galleria} board {Bacheca} calendar {Calendario} timeline {Cronologia} other {Vista}}",
+  noValueOf: "Senza {property}",
+  nameColumn: "Nome",
+  checked: "Selezionato",
+  notChecked: "Non selezionato",
+  playVideoOn: "Riproduci il video su {provider}",
+  newBadge: "Nuovo",
 };

@@ -106,4 +106,11 @@ export const ja: Catalogue = {
   whatsNew: "新着情報",
   allUpdatesFrom: "{name} のすべての更新情報",
   readMore: "続きを読む",
+  viewName: "{type, select, table {テーブル} list {リスト} gallery {ギャラリー} board {ボード} calendar {カレンダー} timeline {タイムライン} other {ビュー}}",
+  noValueOf: "{property}なし",
+  nameColumn: "名前",
+  checked: "チェックあり",
+  notChecked: "チェックなし",
+  playVideoOn: "{provider} で動画を再生",
+  newBadge: "新着",
 };

@@ -106,4 +106,11 @@ export const ko: Catalogue = {
   whatsNew: "새 소식",
   allUpdatesFrom: "{name}의 모든 업데이트",
   readMore: "더 읽기",
+  viewName: "{type, select, table {표} list {목록} gallery {갤러리} board {보드} calendar {캘린더} timeline {타임라인} other {보기}}",
+  noValueOf: "{property} 없음",
+  nameColumn: "이름",
+  checked: "선택됨",
+  notChecked: "선택 안 됨",
+  playVideoOn: "{provider}에서 동영상 재생",
+  newBadge: "새 소식",
 };

@@ -106,4 +106,11 @@ export const nl: Catalogue = {
   whatsNew: "Nieuw",
   allUpdatesFrom: "Alle updates van {name}",
   readMore: "Lees verder",
+  viewName: "{type, select, table {Tabel} list {Lijst} gallery {Galerij} board {Bord} calendar {Kalender} timeline {Tijdlijn} other {Weergave}}",
+  noValueOf: "Zonder {property}",
+  nameColumn: "Naam",
+  checked: "Aangevinkt",
+  notChecked: "Niet aangevinkt",
+  playVideoOn: "Video afspelen op {provider}",
+  newBadge: "Nieuw",
 };

@@ -106,4 +106,11 @@ export const pt: Catalogue = {
   whatsNew: "Novidades",
   allUpdatesFrom: "Todas as novidades de {name}",
   readMore: "Ler mais",
+  viewName: "{type, select, table {Tabela} list {Lista} gallery {Galeria} board {Quadro} calendar {Calendário} timeline {Linha do tempo} other {Visualização}}",
+  noValueOf: "Sem {property}",
+  nameColumn: "Nome",
+  checked: "Marcado",
+  notChecked: "Não marcado",
+  playVideoOn: "Reproduzir o vídeo no {provider}",
+  newBadge: "Novo",
 };

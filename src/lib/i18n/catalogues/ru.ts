@@ -106,4 +106,11 @@ export const ru: Catalogue = {
   whatsNew: "Что нового",
   allUpdatesFrom: "Все обновления {name}",
   readMore: "Читать дальше",
+  viewName: "{type, select, table {Таблица} list {Список} gallery {Галерея} board {Доска} calendar {Календарь} timeline {Временная шкала} other {Представление}}",
+  noValueOf: "Без значения: {property}",
+  nameColumn: "Название",
+  checked: "Отмечено",
+  notChecked: "Не отмечено",
+  playVideoOn: "Смотреть видео на {provider}",
+  newBadge: "Новое",
 };

@@ -106,4 +106,11 @@ export const zhHans: Catalogue = {
   whatsNew: "新动态",
   allUpdatesFrom: "{name}的全部更新",
   readMore: "阅读全文",
+  viewName: "{type, select, table {表格} list {列表} gallery {画廊} board {看板} calendar {日历} timeline {时间线} other {视图}}",
+  noValueOf: "无{property}",
+  nameColumn: "名称",
+  checked: "已勾选",
+  notChecked: "未勾选",
+  playVideoOn: "在 {provider} 上播放视频",
+  newBadge: "新",
 };
