@@ -26,7 +26,7 @@ export function renderChatPage({ site, siteName, embed, scriptSrc, i18n }: { sit
   const strings = { noResults: t("noResultsFor", { query: "{query}" }) };
   return `<!doctype html>${renderToStaticMarkup(
     // The site's default theme and a hidden toggle apply in the chat too (chat.ts reads the visitor's choice otherwise).
-    <html lang={i18n.lang} dir={i18n.dir} data-theme={theme.defaultTheme === "system" ? undefined : theme.defaultTheme} data-theme-fixed={theme.hideThemeToggle ? "" : undefined}>
+    <html lang={i18n.lang} dir={i18n.dir === "rtl" ? "rtl" : undefined} data-theme={theme.defaultTheme === "system" ? undefined : theme.defaultTheme} data-theme-fixed={theme.hideThemeToggle ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />

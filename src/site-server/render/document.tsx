@@ -40,7 +40,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   return (
     // A default theme other than the system's is set on the page itself, so it holds without JavaScript; with the toggle
     // hidden, the theme script ignores a choice a visitor saved earlier (data-theme-fixed).
-    <html lang={lang} dir={dir} data-theme={theme.defaultTheme === "system" ? undefined : theme.defaultTheme} data-theme-fixed={theme.hideThemeToggle ? "" : undefined}>
+    <html lang={lang} dir={dir === "rtl" ? dir : undefined} data-theme={theme.defaultTheme === "system" ? undefined : theme.defaultTheme} data-theme-fixed={theme.hideThemeToggle ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

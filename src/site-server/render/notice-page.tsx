@@ -11,7 +11,7 @@ const css = () => (noticeCss ??= fs.readFileSync(path.join(import.meta.dirname, 
 
 export function NoticeDocument({ title, robots = "noindex", bodyClass, children, i18n }: { title: string; robots?: string; bodyClass?: string; children: ReactNode; i18n?: Translator }) {
   return (
-    <html lang={i18n?.lang ?? "en"} dir={i18n?.dir ?? "ltr"}>
+    <html lang={i18n?.lang ?? "en"} dir={i18n?.dir === "rtl" ? "rtl" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
