@@ -19,6 +19,7 @@ const benches: Record<string, () => Promise<BenchRow[]>> = {
   webhooks: async () => (await import("./webhooks")).benchWebhooks(),
   scale: async () => (await import("./scale")).benchScale(),
   "first-sync": async () => (await import("./first-sync")).benchFirstSync(),
+  search: async () => (await import("./search")).benchSearch(),
 };
 /** Long runs left out of the default `npm run bench`; name them to run them (`npm run bench -- memory`). */
 const ON_REQUEST = new Set(["memory", "roles", "analytics", "webhooks", "scale", "first-sync"]);
