@@ -22,6 +22,7 @@ const PGLITE_PASS_ONLY = [
   "tests/integration/sites/hostile-content.test.ts",
   "tests/integration/sites/database-root.test.ts",
   "tests/integration/sites/site-look.test.ts",
+  "tests/integration/sites/site-languages.test.ts",
   "tests/integration/sites/client-address.test.ts",
   "tests/integration/notion-connections/connected-html.test.ts",
   "tests/integration/sites/other-scripts.test.ts",

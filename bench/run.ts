@@ -20,6 +20,7 @@ const benches: Record<string, () => Promise<BenchRow[]>> = {
   scale: async () => (await import("./scale")).benchScale(),
   "first-sync": async () => (await import("./first-sync")).benchFirstSync(),
   cards: async () => (await import("./cards")).benchCards(),
+  search: async () => (await import("./search")).benchSearch(),
 };
 /** Long runs left out of the default `npm run bench`; name them to run them (`npm run bench -- memory`). */
 const ON_REQUEST = new Set(["memory", "roles", "analytics", "webhooks", "scale", "first-sync"]);

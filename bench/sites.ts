@@ -9,6 +9,7 @@ import { rawRequest } from "../tests/helpers/raw-request";
 import { startSitesApp, workspaceIndex } from "../tests/helpers/sites";
 import { benchCachedPageAsRun } from "./cached-page";
 import type { BenchRow } from "./sync";
+import { translatorFor } from "@/lib/i18n/translator";
 
 /**
  * Published-site budgets: requests per second of a cached page against a minimal Node server sending the
@@ -83,7 +84,7 @@ export function renderBench(): BenchRow {
   ]);
   const model = siteModelOf({ siteType: "blog", notionPageId: db.pageId, settings: { versions: [] } }, { pages }) as Extract<ReturnType<typeof siteModelOf>, { kind: "database" }>;
   const route = model.routes.get(model.entries[0]!.path)!;
-  const ctx: RenderContext = { siteId: "b", settings: parseSiteSettings({}), model, origin: "https://b.example", basePath: "", cssHref: "/_/site.css", appUrl: "https://app.example", now: new Date() };
+  const ctx: RenderContext = { siteId: "b", settings: parseSiteSettings({}), i18n: translatorFor("en"), model, origin: "https://b.example", basePath: "", cssHref: "/_/site.css", appUrl: "https://app.example", now: new Date() };
   const times: number[] = [];
   let size = 0;
   for (let i = 0; i < 40; i++) {

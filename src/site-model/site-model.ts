@@ -11,6 +11,8 @@ import { versionRootsOf } from "@/notion/version-roots";
 import { readDatabase, type Database, type Row } from "./database-rows";
 import { headingsOf, type Heading } from "./headings";
 import { buildTreeModel, type TreeNode, type TreeSiteModelBase } from "./tree-model";
+import { contentLanguageOf } from "./content-language";
+import type { SiteLanguage } from "@/lib/i18n/languages";
 
 /**
  * The page model (docs/product.md D3): a snapshot turned into plain data and a slug map, built once per snapshot version.
@@ -48,9 +50,16 @@ export type DatabaseSiteModel = {
   pageBlocks: ExtendedRecordMap["block"];
   /** The workspace custom emoji the site's icons use, by id. */
   customEmojis: Map<string, CustomEmoji>;
+  /** The language the content is written in (detected), for the site's own words when the owner set none. */
+  contentLanguage: SiteLanguage;
 };
 
-export type TreeSiteModel = TreeSiteModelBase & { routes: Map<string, Route>; pageBlocks: ExtendedRecordMap["block"]; customEmojis: Map<string, CustomEmoji> };
+export type TreeSiteModel = TreeSiteModelBase & {
+  routes: Map<string, Route>;
+  pageBlocks: ExtendedRecordMap["block"];
+  customEmojis: Map<string, CustomEmoji>;
+  contentLanguage: SiteLanguage;
+};
 
 export type SiteModel = DatabaseSiteModel | TreeSiteModel;
 
@@ -100,14 +109,16 @@ export function siteModelOf(site: ModelSite, snapshot: Pick<SiteSnapshot, "pages
   if (!root) return null;
   const { siteType } = site;
   const customEmojis = customEmojisOf([...snapshot.pages.values()].map((p) => p.recordMap));
+  // Once per snapshot version, like the rest of the model: a few thousand characters through a trigram model.
+  const contentLanguage = contentLanguageOf([root, ...snapshot.pages.values()]);
   if (isDatabaseSiteType(siteType)) {
     const model = databaseModel(siteType, root, snapshot.pages, now, site.settings.propertyMap);
-    return model && { ...model, customEmojis };
+    return model && { ...model, customEmojis, contentLanguage };
   }
   const tree = buildTreeModel(siteType, site.notionPageId, snapshot.pages, versionRootsOf(site));
   if (!tree) return null;
   const pageBlocks = Object.fromEntries(tree.nodes.map((n) => [n.pageId, n.recordMap.block[n.pageId]!]));
-  return { ...tree, routes: new Map(tree.nodes.map((node) => [node.path, { kind: "page" as const, node }])), pageBlocks, customEmojis };
+  return { ...tree, routes: new Map(tree.nodes.map((node) => [node.path, { kind: "page" as const, node }])), pageBlocks, customEmojis, contentLanguage };
 }
 
 function databaseModel(
@@ -116,7 +127,7 @@ function databaseModel(
   pages: Map<string, SnapshotPage>,
   now: Date,
   propertyMap: PropertyMap = {},
-): Omit<DatabaseSiteModel, "customEmojis"> | null {
+): Omit<DatabaseSiteModel, "customEmojis" | "contentLanguage"> | null {
   const db: Database | null = readDatabase(root, pages, propertyMap);
   if (!db) return null;
   const today = todayUtc(now);

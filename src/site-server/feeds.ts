@@ -13,7 +13,7 @@ export function rssFeed(ctx: RenderContext): string | null {
     description: ctx.settings.description || model.description || name,
     id: absoluteUrl(ctx, "/"),
     link: absoluteUrl(ctx, "/"),
-    language: "en",
+    language: ctx.i18n.lang,
     copyright: `© ${ctx.now.getUTCFullYear()} ${name}`,
     updated: model.entries[0]?.date ? new Date(`${model.entries[0].date}T00:00:00Z`) : undefined,
     feedLinks: { rss: absoluteUrl(ctx, "/rss.xml") },
@@ -21,7 +21,7 @@ export function rssFeed(ctx: RenderContext): string | null {
   for (const entry of model.entries.slice(0, 50)) {
     const title = siteTypeHas(model.siteType, "releaseVersions") && entry.version ? `${entry.title} (${entry.version})` : entry.title;
     feed.addItem({
-      title: title || "Untitled",
+      title: title || ctx.i18n.t("untitled"),
       id: absoluteUrl(ctx, entry.path),
       link: absoluteUrl(ctx, entry.path),
       description: entry.description || undefined,

@@ -4,6 +4,8 @@ import { checkAgentToken } from "@/core/agents/check-agent-token";
 import { verifySitePassword } from "@/core/sites/update-site-password";
 import type { Db } from "@/db/client";
 import { renderPasswordPage } from "./render/password-page";
+import { lockedSiteTranslator } from "./render/context";
+import type { MessageKey } from "@/lib/i18n/catalogues/en";
 import { safeLocalPath } from "@/lib/safe-local-path";
 import { NOTICE_PAGE_CSP } from "./security";
 import type { PublishedSite } from "./site-lookup";
@@ -56,8 +58,9 @@ export function safeNext(next: string | null | undefined, basePath: string): str
 }
 
 /** The password page (render/password-page.tsx) with the headers of a page nobody may keep or index. */
-export function sendPasswordForm(res: ServerResponse, site: PublishedSite, next: string, opts: { status?: number; error?: string } = {}): void {
-  const body = renderPasswordPage({ action: `${site.basePath}/_/password`, next, error: opts.error });
+export function sendPasswordForm(res: ServerResponse, site: PublishedSite, next: string, opts: { status?: number; error?: MessageKey } = {}): void {
+  const i18n = lockedSiteTranslator(site);
+  const body = renderPasswordPage({ action: `${site.basePath}/_/password`, next, error: opts.error && i18n.t(opts.error), i18n });
   res.writeHead(opts.status ?? 401, {
     "content-type": "text/html; charset=utf-8",
     "content-length": Buffer.byteLength(body),

@@ -11,6 +11,7 @@ import { markdownOf } from "@/site-server/llms";
 import type { RenderContext } from "@/site-server/render/context";
 import { renderNotFound, renderRoute } from "@/site-server/render/render-route";
 import { createNotionStub } from "../../tools/notion-stub/server";
+import { translatorFor } from "@/lib/i18n/translator";
 
 /**
  * A site published from Notion pages in process: the Notion stand-in serves the pages (a recorded getPage() output
@@ -53,6 +54,7 @@ export async function renderFromDir(dataDir: string, siteType: SiteType, rootPag
     const ctx: RenderContext = {
       siteId: "s",
       settings: parseSiteSettings({}),
+      i18n: translatorFor("en"),
       model,
       origin: "https://site.example",
       basePath: "",

@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { searchDocuments } from "@/db/schema";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import { blockOf, pageTitle } from "@/notion/record-map";
+import { cjkPairsOf, foldForSearch } from "@/lib/search-tokens";
 
 const MAX_BODY = 100_000;
 
@@ -27,6 +28,16 @@ export function pageText(recordMap: ExtendedRecordMap, pageId: string): { title:
 
 const squash = (text: string) => text.replace(/(?<=[\p{L}\p{N}])[.\-_'’](?=[\p{L}\p{N}])/gu, "");
 
+/**
+ * One text's lexemes at a weight: its words (English stemming; Arabic without diacritics), and for Chinese, Japanese
+ * and Korean its character pairs under the `simple` configuration (src/lib/search-tokens.ts).
+ */
+const weighted = (text: string, weight: "A" | "B" | "C", withSquashed: boolean) => {
+  const folded = foldForSearch(text);
+  const words = withSquashed ? sql`to_tsvector('english', ${folded}) || to_tsvector('english', ${squash(folded)})` : sql`to_tsvector('english', ${folded})`;
+  return sql`setweight(${words} || to_tsvector('simple', ${cjkPairsOf(text)}), ${weight})`;
+};
+
 /** Rebuilds a site's search documents from its snapshot, in one transaction (readers see old or new). */
 export async function indexSitePages(db: Db, siteId: string, pages: Map<string, SnapshotPage>): Promise<number> {
   const docs = [...pages.values()].map((p) => ({ pageId: p.pageId, ...pageText(p.recordMap, p.pageId) }));
@@ -40,7 +51,7 @@ export async function indexSitePages(db: Db, siteId: string, pages: Map<string, 
         headings: d.headings,
         body: d.body,
         // Each text also with punctuation inside words removed, so "nextj" finds "Next.js" and "oauth" finds "O-Auth".
-        tsv: sql`setweight(to_tsvector('english', ${d.title}) || to_tsvector('english', ${squash(d.title)}), 'A') || setweight(to_tsvector('english', ${d.headings}) || to_tsvector('english', ${squash(d.headings)}), 'B') || setweight(to_tsvector('english', ${d.body}), 'C')`,
+        tsv: sql`${weighted(d.title, "A", true)} || ${weighted(d.headings, "B", true)} || ${weighted(d.body, "C", false)}`,
       });
     }
   });

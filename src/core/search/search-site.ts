@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { searchMisses } from "@/db/schema";
+import { queryTerms } from "@/lib/search-tokens";
 
 export const searchQuery = z.string().trim().max(200);
 
@@ -13,8 +14,24 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 
 /** The words of a query as a prefix tsquery ("instal scri" → "instal:* & scri:*"); null when no word is left. */
 export function toPrefixQuery(query: string): string | null {
-  const words = query.normalize("NFKC").match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
-  return words.length ? words.map((w) => `${w.toLowerCase()}:*`).join(" & ") : null;
+  const words = queryTerms(query).filter((t) => !t.cjk);
+  return words.length ? words.map((w) => `${w.term}:*`).join(" & ") : null;
+}
+
+/** A query's Chinese, Japanese and Korean character pairs, all required ("配置中" → "配置:* & 置中:*"); null without any. */
+export function toPairsQuery(query: string): string | null {
+  const pairs = queryTerms(query).filter((t) => t.cjk);
+  return pairs.length ? pairs.map((p) => `${p.term}:*`).join(" & ") : null;
+}
+
+/** Words under the English configuration and pairs under `simple`, as the index holds them (index-site-pages.ts). */
+function tsQueryOf(query: string) {
+  const words = toPrefixQuery(query);
+  const pairs = toPairsQuery(query);
+  if (!words && !pairs) return null;
+  if (!pairs) return sql`to_tsquery('english', ${words})`;
+  if (!words) return sql`to_tsquery('simple', ${pairs})`;
+  return sql`(to_tsquery('english', ${words}) && to_tsquery('simple', ${pairs}))`;
 }
 
 /** ts_headline's markers become <mark>; everything else is escaped, so page text can never inject markup. */
@@ -33,15 +50,15 @@ function safeSnippet(raw: string): string {
  */
 export async function searchSite(db: Db, siteId: string, rawQuery: string, limit = 10): Promise<SearchHit[]> {
   const query = searchQuery.parse(rawQuery);
-  const tsquery = toPrefixQuery(query);
+  const tsquery = tsQueryOf(query);
   if (!tsquery) return [];
   const options = `StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=28, MinWords=8, MaxFragments=1, FragmentDelimiter=" … "`;
   const result = await db.execute(sql`
     select page_id as "pageId", title,
-           ts_headline('english', concat_ws(' · ', nullif(headings, ''), nullif(body, ''), title), to_tsquery('english', ${tsquery}), ${options}) as snippet
+           ts_headline('english', concat_ws(' · ', nullif(headings, ''), nullif(body, ''), title), ${tsquery}, ${options}) as snippet
     from search_documents
-    where site_id = ${siteId} and tsv @@ to_tsquery('english', ${tsquery})
-    order by ts_rank(tsv, to_tsquery('english', ${tsquery})) desc, title
+    where site_id = ${siteId} and tsv @@ ${tsquery}
+    order by ts_rank(tsv, ${tsquery}) desc, title
     limit ${limit}`);
   const rows = ((result as unknown as { rows: { pageId: string; title: string; snippet: string }[] }).rows ?? []).map((r) => ({ ...r, snippet: safeSnippet(r.snippet) }));
   if (!rows.length && query.length >= 2) {

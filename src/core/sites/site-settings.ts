@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAPPABLE_FIELDS } from "@/lib/database-fields";
 import { linkFieldSchema } from "@/lib/link-field";
 import { CUSTOM_CSS_MAX } from "@/lib/custom-css";
+import { canonicalTag, catalogueLanguageOf, SITE_LANGUAGES } from "@/lib/i18n/languages";
 
 /**
  * Everything per site lives in one schema (docs/contracts.md §8). The site server reads settings only through
@@ -42,6 +43,13 @@ const ownerCode = z
   .max(OWNER_CODE_MAX, `can be at most ${OWNER_CODE_MAX.toLocaleString("en-US")} characters`)
   .refine((code) => !code.includes("\0"), "can't contain a null character")
   .default("");
+/** A BCP 47 tag with a catalogue (docs/languages.md), kept in its canonical spelling ("pt-br" → "pt-BR"). */
+export const siteLanguageSchema = z
+  .string()
+  .trim()
+  .max(35)
+  .refine((tag) => catalogueLanguageOf(tag) !== null, `must be a language tag the site has words for: ${SITE_LANGUAGES.join(", ")}`)
+  .transform((tag) => canonicalTag(tag)!);
 
 export const navLinkSchema = z
   .object({ label: shortText(60).min(1), href: linkFieldSchema.pipe(z.string().min(1).max(2048)) })
@@ -56,6 +64,8 @@ export const siteSettingsSchema = z
   .object({
     name: shortText(120).default(""),
     description: shortText(300).default(""),
+    /** The language of the words the site prints itself; null: the one detected in the Notion page's content. */
+    language: siteLanguageSchema.nullable().default(null),
     /** e.g. https://example.com/docs — the site then answers under that path prefix (docs/contracts.md §4). */
     publicUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().default(null),
     theme: z

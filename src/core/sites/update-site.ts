@@ -20,7 +20,13 @@ export const settingsPatchSchema = z
   .strict();
 
 export const updateSiteInput = z
-  .object({ siteId: z.string().min(1).max(64), name: z.string().trim().max(120).optional(), settings: z.record(z.string(), z.unknown()).optional() })
+  .object({
+    siteId: z.string().min(1).max(64),
+    name: z.string().trim().max(120).optional(),
+    settings: z.record(z.string(), z.unknown()).optional(),
+    /** The flat form of `settings.language` (null: detect it from the content again). */
+    language: z.string().nullable().optional(),
+  })
   .strict();
 
 export type SettingsPatch = Partial<Record<keyof SiteSettings, unknown>>;
@@ -31,7 +37,8 @@ export type SettingsPatch = Partial<Record<keyof SiteSettings, unknown>>;
  * Invalid input changes nothing; turning on a paid feature on a free site is PAYMENT_REQUIRED (billing on only).
  */
 export async function updateSite(deps: { db: Db; siteEvents: SiteEvents; billingEnabled: boolean }, ownerId: string, input: z.input<typeof updateSiteInput>): Promise<{ siteId: string; settings: SiteSettings }> {
-  const { siteId, name, settings: rawPatch } = updateSiteInput.parse(input);
+  const { siteId, name, settings: rawSettings, language } = updateSiteInput.parse(input);
+  const rawPatch = language === undefined ? rawSettings : { ...rawSettings, language };
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
   const patch = rawPatch ? (settingsPatchSchema.parse(rawPatch) as SettingsPatch) : {};
   const stored = parseSiteSettings(site.settings);

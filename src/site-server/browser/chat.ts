@@ -13,7 +13,7 @@ try {
   const theme = localStorage.getItem("theme");
   if ((theme === "light" || theme === "dark") && !document.documentElement.hasAttribute("data-theme-fixed")) document.documentElement.dataset.theme = theme;
 } catch {}
-const config = JSON.parse(document.getElementById("chat-config")?.textContent ?? "{}") as { base: string; embed: "launcher" | "widget" };
+const config = JSON.parse(document.getElementById("chat-config")?.textContent ?? "{}") as { base: string; embed: "launcher" | "widget"; strings: { noResults: string } };
 const base = config.base;
 const $ = <T extends Element>(sel: string) => document.querySelector<T>(sel);
 const log = $<HTMLDivElement>("#log");
@@ -169,7 +169,7 @@ search?.addEventListener("input", () => {
     const { results: hits } = (await res.json()) as { results: SearchResult[] };
     if (!hits.length) {
       const li = document.createElement("li");
-      li.textContent = `No results for “${q}”`;
+      li.textContent = config.strings.noResults.replace("{query}", () => q);
       results!.append(li);
     }
     for (const r of hits) {

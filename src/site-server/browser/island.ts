@@ -4,7 +4,12 @@
  * dialog, with keyboard navigation, "was this helpful?" without a reload, the current heading in the
  * contents, copy page as Markdown, and video facades that become the player on click.
  */
+import type { IslandStrings } from "@/lib/i18n/browser-strings";
+
 type SearchResult = { title: string; url: string; snippet: string };
+
+/** The page's own words for what this script prints (render/document.tsx puts them in from the site's catalogue). */
+const strings = JSON.parse(document.getElementById("site-strings")?.textContent ?? "{}") as IslandStrings;
 
 const base = document.querySelector<HTMLMetaElement>("meta[name=site-base]")?.content ?? "";
 
@@ -16,21 +21,21 @@ const base = document.querySelector<HTMLMetaElement>("meta[name=site-base]")?.co
 function noResults(q: string): HTMLLIElement {
   const li = document.createElement("li");
   li.className = "empty";
-  li.textContent = `No results for “${q}”`;
+  li.textContent = strings.noResults.replace("{query}", () => q);
   const actions = document.createElement("div");
   actions.className = "search-empty-actions";
   const contact = document.querySelector<HTMLAnchorElement>(".contact a[href]");
   if (contact) {
     const a = document.createElement("a");
     a.href = contact.href;
-    a.textContent = "Contact us";
+    a.textContent = strings.contactUs;
     actions.append(a);
   }
   // The chat launcher's script tag is on the page only when the chatbot is on.
   if (document.querySelector("script[data-frame]")) {
     const ask = document.createElement("button");
     ask.type = "button";
-    ask.textContent = "Ask the assistant";
+    ask.textContent = strings.askTheAssistant;
     ask.addEventListener("click", () => {
       if (dialog?.open) dialog.close();
       void (window as { PagewrightWidget?: { open: (m?: string) => Promise<void> } }).PagewrightWidget?.open(q);
@@ -50,7 +55,7 @@ function searchInto(input: HTMLInputElement, list: HTMLUListElement, opts: { fir
   const listId = list.id || `search-results-${++boxes}`;
   list.id = listId;
   list.setAttribute("role", "listbox");
-  list.setAttribute("aria-label", "Results");
+  list.setAttribute("aria-label", strings.results);
   // A search box (not a combobox: the form still submits to the results page) that controls its list of results.
   input.setAttribute("aria-controls", listId);
   input.setAttribute("aria-autocomplete", "list");
@@ -158,8 +163,11 @@ function openDialog(): void {
   if (!dialog) {
     dialog = document.createElement("dialog");
     dialog.className = "search-dialog";
-    dialog.setAttribute("aria-label", "Search");
-    dialog.innerHTML = '<form method="dialog"><input type="search" placeholder="Search…" aria-label="Search" autocomplete="off" maxlength="200"></form><ul></ul>';
+    dialog.setAttribute("aria-label", strings.search);
+    dialog.innerHTML = '<form method="dialog"><input type="search" autocomplete="off" maxlength="200"></form><ul></ul>';
+    const field = dialog.querySelector("input")!;
+    field.placeholder = strings.searchEllipsis;
+    field.setAttribute("aria-label", strings.search);
     document.body.append(dialog);
     const d = dialog;
     const box = searchInto(d.querySelector("input")!, d.querySelector("ul")!, { firstActive: true });
@@ -198,7 +206,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[data-feedbac
   let helpful = "";
   const send = document.createElement("button");
   send.type = "submit";
-  send.textContent = "Send feedback";
+  send.textContent = strings.sendFeedback;
   send.hidden = true;
   form.append(send);
   for (const choice of choices) {
@@ -207,7 +215,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[data-feedbac
       e.preventDefault();
       helpful = choice.value;
       for (const c of choices) c.setAttribute("aria-pressed", String(c === choice));
-      label.textContent = helpful === "no" ? "What was missing? (optional)" : "Anything to add? (optional)";
+      label.textContent = helpful === "no" ? strings.whatWasMissing : strings.anythingToAdd;
       label.hidden = text.hidden = send.hidden = false;
       text.focus();
     });
@@ -220,7 +228,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[data-feedbac
     const res = await fetch(form.action, { method: "POST", body: data, headers: { accept: "application/json" } });
     const note = document.createElement("p");
     note.setAttribute("role", "status");
-    note.textContent = res.ok ? "Thanks for your feedback!" : "Sorry, that didn't work. Please try again later.";
+    note.textContent = res.ok ? strings.feedbackThanks : strings.feedbackFailed;
     form.replaceChildren(note);
   });
 }
@@ -250,11 +258,11 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-copy-mar
   const button = document.createElement("button");
   button.type = "button";
   button.className = "copy-markdown";
-  button.textContent = "Copy page as Markdown";
+  button.textContent = strings.copyAsMarkdown;
   button.addEventListener("click", async () => {
     const text = await (await fetch(link.href)).text();
     await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
+    button.textContent = strings.copied;
   });
   link.after(button);
 }
@@ -270,7 +278,7 @@ document.addEventListener("click", (event) => {
   frame.src = link.dataset.video;
   frame.className = "notion-asset-object-fit";
   frame.setAttribute("style", link.getAttribute("style") ?? "");
-  frame.title = link.getAttribute("aria-label")?.replace(/^Play /, "") ?? "Video";
+  frame.title = link.getAttribute("aria-label") ?? "";
   frame.allow = "autoplay; encrypted-media; fullscreen; picture-in-picture";
   frame.allowFullscreen = true;
   link.replaceWith(frame);

@@ -9,7 +9,8 @@
  */
 
 type WidgetApi = { open: (message?: string) => Promise<void>; close: () => Promise<void>; toggle: () => Promise<void> };
-type WidgetConfig = { frameUrl: string; color?: string; position?: string; label?: string };
+/** `label`, `closeLabel`: the site's words for the launcher (and its panel) and the panel's × (English otherwise). */
+type WidgetConfig = { frameUrl: string; color?: string; position?: string; label?: string; closeLabel?: string };
 
 declare global {
   interface Window {
@@ -32,7 +33,7 @@ function start(script: HTMLScriptElement): void {
   let pending = "";
 
   async function config(): Promise<WidgetConfig | null> {
-    if (d.frame) return { frameUrl: new URL(d.frame, location.href).href, color: d.color, position: d.position, label: d.label };
+    if (d.frame) return { frameUrl: new URL(d.frame, location.href).href, color: d.color, position: d.position, label: d.label, closeLabel: d.closeLabel };
     if (!d.site) return null;
     const res = await fetch(new URL(`/api/widget/${encodeURIComponent(d.site)}`, script.src));
     if (!res.ok) return null;
@@ -61,6 +62,7 @@ function start(script: HTMLScriptElement): void {
     button.setAttribute("aria-label", label);
     button.title = label;
     if (c.label) panel.setAttribute("aria-label", c.label);
+    if (c.closeLabel) shadow.querySelector("button.close")!.setAttribute("aria-label", c.closeLabel);
     button.addEventListener("click", () => void toggle());
     shadow.querySelector("button.close")!.addEventListener("click", () => void close());
     frameOrigin = new URL(c.frameUrl).origin;

@@ -5,6 +5,7 @@ import { ensureSitePassages } from "@/core/ai/index-site-passages";
 import { sendJsonError } from "@/http/json-error";
 import { chatScript } from "../assets";
 import { renderChatPage } from "../render/chat-page";
+import { siteTranslator } from "../render/context";
 import { readSmallBody, sendPlainHtml, visitorFacingError } from "../respond";
 import { chatPageCsp } from "../security";
 import { admitQuestion } from "../admit-question";
@@ -39,11 +40,12 @@ export const chatEndpoint: Endpoint = {
     }
     const content = await contentOrUnavailable(ctx, res, site);
     if (!content) return;
-    const name = site.settings.name || content.model.title || "Untitled";
+    const i18n = siteTranslator(site.settings, content.model);
+    const name = site.settings.name || content.model.title || i18n.t("untitled");
     if (req.method === "POST") return answer(ctx, req, res, site, content, name);
     // The launcher and the widget load this page when a visitor opens them.
     if (req.method === "GET") recordSiteEvent(ctx.runtime, req, site, { kind: "widget_open" });
-    const body = renderChatPage({ site, siteName: name, embed: ctx.search.get("embed") === "widget" ? "widget" : "launcher", scriptSrc: `${site.basePath}${chatScript().href}` });
+    const body = renderChatPage({ site, siteName: name, embed: ctx.search.get("embed") === "widget" ? "widget" : "launcher", scriptSrc: `${site.basePath}${chatScript().href}`, i18n });
     res.writeHead(200, {
       "content-type": "text/html; charset=utf-8",
       "cache-control": site.passwordHash ? "private, no-store" : "no-store",

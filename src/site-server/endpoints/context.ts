@@ -5,7 +5,7 @@ import type { TakeRateLimit } from "@/core/usage/rate-limits";
 import type { SiteSnapshot } from "@/notion/site-content";
 import { siteIsland, siteStylesheet } from "../assets";
 import type { SiteModel } from "@/site-model/site-model";
-import type { RenderContext } from "../render/context";
+import { siteTranslator, type RenderContext } from "../render/context";
 import { sendPlainHtml } from "../respond";
 import { contentSecurityPolicy, inlineScriptHashes } from "../security";
 import type { SiteCache } from "../site-cache";
@@ -96,6 +96,7 @@ export function renderContextOf(ctx: SiteServices, site: PublishedSite, model: S
     siteId: site.id,
     settings: site.settings,
     model,
+    i18n: siteTranslator(site.settings, model),
     origin: site.origin,
     basePath: site.basePath,
     cssHref: `${site.basePath}${siteStylesheet().href}`,

@@ -1,5 +1,5 @@
 import { clientProtocol } from "@/http/client-address";
-import { noteWrongSitePassword, SITE_LOCKED_MESSAGE, sitePasswordLockoutOf } from "@/core/sites/site-password-lockout";
+import { noteWrongSitePassword, sitePasswordLockoutOf } from "@/core/sites/site-password-lockout";
 import { accessCookie, checkPassword, safeNext, sendPasswordForm } from "../password-gate";
 import { readSmallBody } from "../respond";
 import { MAX_FORM_BYTES, visitorKey, type Endpoint } from "./context";
@@ -21,15 +21,15 @@ export const passwordEndpoint: Endpoint = {
     const form = new URLSearchParams(body ?? "");
     const next = safeNext(form.get("next"), site.basePath);
     if (!(await ctx.take("sitePassword", key))) {
-      return sendPasswordForm(res, site, next, { status: 429, error: "Too many attempts. Please wait a minute and try again." });
+      return sendPasswordForm(res, site, next, { status: 429, error: "tooManyAttempts" });
     }
     const { db, email, env } = ctx.runtime;
-    if ((await sitePasswordLockoutOf(db, site.id)).locked) return sendPasswordForm(res, site, next, { status: 429, error: SITE_LOCKED_MESSAGE });
+    if ((await sitePasswordLockoutOf(db, site.id)).locked) return sendPasswordForm(res, site, next, { status: 429, error: "tooManyWrongPasswords" });
     if (body === null || !(await checkPassword(site, form.get("password") ?? ""))) {
       await noteWrongSitePassword({ db, email, appUrl: env.APP_URL, appsDomain: env.APPS_DOMAIN }, site.id).catch((err: unknown) =>
         console.error(`[site] could not count a wrong password on site ${site.id}:`, err),
       );
-      return sendPasswordForm(res, site, next, { status: 401, error: "That password is not right." });
+      return sendPasswordForm(res, site, next, { status: 401, error: "wrongPassword" });
     }
     const secure = site.origin.startsWith("https:") && clientProtocol(req, ctx.runtime.env.TRUST_PROXY) === "https";
     res.writeHead(303, { location: next, "set-cookie": accessCookie(ctx.runtime.authSecret, site, secure), "cache-control": "no-store" }).end();

@@ -1,9 +1,12 @@
 import { getNotionFileUrl } from "notion-utils";
 import { isNotionFileHost } from "@/notion/images/fetch-file";
-import type { SiteSettings } from "@/core/sites/site-settings";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@/core/sites/site-settings";
 import type { SiteModel } from "@/site-model/site-model";
 import { customEmojiId } from "@/notion/custom-emoji";
 import { isImageIcon } from "@/site-model/tree-model";
+import { translatorFor, type Translator } from "@/lib/i18n/translator";
+
+const DEFAULT_AI = DEFAULT_SITE_SETTINGS.ai;
 
 export type RoadmapState = {
   counts: ReadonlyMap<string, number>;
@@ -19,6 +22,8 @@ export type RenderContext = {
   siteId: string;
   settings: SiteSettings;
   model: SiteModel;
+  /** The site's own words, dates and numbers in its language (siteTranslator). */
+  i18n: Translator;
   /** Scheme and host the site is canonically served at (custom domain, publicUrl, or its own address). */
   origin: string;
   /** "" or a path prefix like "/docs" when the site is served under a path (docs/contracts.md §4). */
@@ -44,8 +49,24 @@ export type RenderContext = {
 export const href = (ctx: RenderContext, path: string) => `${ctx.basePath}${path}` || "/";
 export const absoluteUrl = (ctx: RenderContext, path: string) => `${ctx.origin}${ctx.basePath}${path}`;
 
+/** The site's language: the owner's setting, else the one its content is written in. */
+export const siteTranslator = (settings: Pick<SiteSettings, "language">, model: Pick<SiteModel, "contentLanguage"> | null) =>
+  translatorFor(settings.language ?? model?.contentLanguage);
+
+/** A protected site's pages before the password (and its notices): the owner's language only, never the detected one. */
+export const lockedSiteTranslator = (site: { settings: Pick<SiteSettings, "language"> }) => translatorFor(site.settings.language);
+
+/**
+ * The assistant's name and greeting: the owner's words, or the site language's when the owner kept the defaults
+ * (which are stored in English).
+ */
+export const assistantName = (ctx: Pick<RenderContext, "settings" | "i18n">) =>
+  ctx.settings.ai.assistantName === DEFAULT_AI.assistantName ? ctx.i18n.t("assistant") : ctx.settings.ai.assistantName;
+export const assistantWelcome = (ctx: Pick<RenderContext, "settings" | "i18n">) =>
+  ctx.settings.ai.welcomeMessage === DEFAULT_AI.welcomeMessage ? ctx.i18n.t("assistantWelcome") : ctx.settings.ai.welcomeMessage;
+
 /** The site's name: settings first, then the Notion page's title. */
-export const siteName = (ctx: RenderContext) => ctx.settings.name || ctx.model.title || "Untitled";
+export const siteName = (ctx: RenderContext) => ctx.settings.name || ctx.model.title || ctx.i18n.t("untitled");
 
 /**
  * Where an image is served from: Notion files (and Notion-relative paths) go through our image route, which signs and
@@ -99,6 +120,3 @@ function isNotionFileRef(ctx: RenderContext, src: string): boolean {
     return false;
   }
 }
-
-const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-export const formatDate = (isoDate: string) => DATE_FORMAT.format(new Date(`${isoDate}T00:00:00Z`));

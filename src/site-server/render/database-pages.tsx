@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { slugifyOrFallback } from "@/lib/slug";
 import type { DatabaseSiteModel, Entry } from "@/site-model/site-model";
 import { authorPathOf, POSTS_PER_PAGE, tagPathOf } from "@/site-model/site-model";
-import { absoluteUrl, formatDate, href, lookSrc, siteName, type RenderContext } from "./context";
+import { absoluteUrl, href, lookSrc, siteName, type RenderContext } from "./context";
 import { PrevNext } from "./parts/prev-next";
 import { Document } from "./document";
 import { coverObjectPosition } from "./page-header";
@@ -25,7 +25,7 @@ const absoluteImage = (ctx: Ctx, entry: Entry, width: number) => {
 function Tags({ ctx, tags }: { ctx: Ctx; tags: string[] }) {
   if (!tags.length) return null;
   return (
-    <ul className="tags" aria-label="Tags">
+    <ul className="tags" aria-label={ctx.i18n.t("tags")}>
       {tags.map((tag) => (
         <li key={tag}>
           <a href={tagHref(ctx, tag)}>{tag}</a>
@@ -38,7 +38,7 @@ function Tags({ ctx, tags }: { ctx: Ctx; tags: string[] }) {
 function Byline({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
   return (
     <p className="byline">
-      {entry.date ? <time dateTime={entry.date}>{formatDate(entry.date)}</time> : null}
+      {entry.date ? <time dateTime={entry.date}>{ctx.i18n.date(entry.date)}</time> : null}
       {entry.authors.length ? (
         <span>
           {" · "}
@@ -50,22 +50,23 @@ function Byline({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
           ))}
         </span>
       ) : null}
-      {siteTypeHas(ctx.model.siteType, "longReads") ? <span>{` · ${entry.readingMinutes} min read`}</span> : null}
+      {siteTypeHas(ctx.model.siteType, "longReads") ? <span>{" · "}{ctx.i18n.t("minRead", { minutes: entry.readingMinutes })}</span> : null}
     </p>
   );
 }
 
 function SubscribeForm({ ctx }: { ctx: Ctx }) {
+  const { t } = ctx.i18n;
   return (
     <section className="subscribe" id="subscribe" aria-labelledby="subscribe-title">
-      <h2 id="subscribe-title">Get new {SITE_TYPE_INFO[ctx.model.siteType].entryNoun} by email</h2>
+      <h2 id="subscribe-title">{t("subscribeHeading", { kind: ctx.model.siteType })}</h2>
       {ctx.subscribed ? (
-        <p role="status">Thanks! Check your inbox to confirm your subscription.</p>
+        <p role="status">{t("subscribeThanks")}</p>
       ) : (
         <form method="post" action={href(ctx, "/_/subscribe")}>
-          <label htmlFor="subscribe-email">Email address</label>
-          <input id="subscribe-email" type="email" name="email" required maxLength={254} autoComplete="email" placeholder="you@example.com" />
-          <button type="submit">Subscribe</button>
+          <label htmlFor="subscribe-email">{t("emailAddress")}</label>
+          <input id="subscribe-email" type="email" name="email" required maxLength={254} autoComplete="email" placeholder={t("emailPlaceholder")} />
+          <button type="submit">{t("subscribe")}</button>
         </form>
       )}
     </section>
@@ -80,7 +81,7 @@ function PostCard({ ctx, entry, aboveFold = false }: { ctx: Ctx; entry: Entry; a
       {cover ? <img className="card-cover" src={cover} alt="" width={640} height={336} loading={aboveFold ? "eager" : "lazy"} fetchPriority={aboveFold ? "high" : undefined} decoding="async" style={{ objectPosition: coverObjectPosition(entry.coverPosition) }} /> : null}
       <div className="card-body">
         <h2>
-          <a href={href(ctx, entry.path)}>{entry.title || "Untitled"}</a>
+          <a href={href(ctx, entry.path)}>{entry.title || ctx.i18n.t("untitled")}</a>
         </h2>
         {entry.description ? <p className="description">{entry.description}</p> : null}
         <Byline ctx={ctx} entry={entry} />
@@ -92,13 +93,12 @@ function PostCard({ ctx, entry, aboveFold = false }: { ctx: Ctx; entry: Entry; a
 
 function Pagination({ ctx, page, pages }: { ctx: Ctx; page: number; pages: number }) {
   if (pages <= 1) return null;
+  const { t } = ctx.i18n;
   return (
-    <nav className="pagination" aria-label="Pages">
-      {page > 1 ? <a href={href(ctx, page === 2 ? "/" : `/page/${page - 1}`)}>← Newer posts</a> : <span />}
-      <span>
-        Page {page} of {pages}
-      </span>
-      {page < pages ? <a href={href(ctx, `/page/${page + 1}`)}>Older posts →</a> : <span />}
+    <nav className="pagination" aria-label={t("pages")}>
+      {page > 1 ? <a href={href(ctx, page === 2 ? "/" : `/page/${page - 1}`)}>{t("newerPosts")}</a> : <span />}
+      <span>{t("pageOf", { page, pages })}</span>
+      {page < pages ? <a href={href(ctx, `/page/${page + 1}`)}>{t("olderPosts")}</a> : <span />}
     </nav>
   );
 }
@@ -118,15 +118,15 @@ export function BlogIndex({ ctx, page }: { ctx: Ctx; page: number }) {
   const shown = ctx.model.entries.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE);
   const path = page === 1 ? "/" : `/page/${page}`;
   return (
-    <Document ctx={ctx} meta={{ path, title: siteName(ctx), description: ctx.settings.description || ctx.model.description || `Posts from ${siteName(ctx)}` }}>
+    <Document ctx={ctx} meta={{ path, title: siteName(ctx), description: ctx.settings.description || ctx.model.description || ctx.i18n.t("postsFrom", { name: siteName(ctx) }) }}>
       <Intro ctx={ctx} title={siteName(ctx)}>
         {ctx.model.tags.length ? (
-          <nav aria-label="Tags">
+          <nav aria-label={ctx.i18n.t("tags")}>
             <Tags ctx={ctx} tags={ctx.model.tags.map((t) => t.tag)} />
           </nav>
         ) : null}
       </Intro>
-      {shown.length ? <div className="cards">{shown.map((e, i) => <PostCard key={e.pageId} ctx={ctx} entry={e} aboveFold={i === 0} />)}</div> : <p className="empty">No posts yet.</p>}
+      {shown.length ? <div className="cards">{shown.map((e, i) => <PostCard key={e.pageId} ctx={ctx} entry={e} aboveFold={i === 0} />)}</div> : <p className="empty">{ctx.i18n.t("noPostsYet")}</p>}
       <Pagination ctx={ctx} page={page} pages={pages} />
       <SubscribeForm ctx={ctx} />
     </Document>
@@ -177,7 +177,8 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
   const { board, longReads, releaseVersions } = SITE_TYPE_INFO[siteType];
   const toc = longReads ? entry.headings : [];
   const image = absoluteImage(ctx, entry, 1200);
-  const title = releaseVersions && entry.version ? `${entry.title} (${entry.version})` : entry.title || "Untitled";
+  const { t } = ctx.i18n;
+  const title = releaseVersions && entry.version ? `${entry.title} (${entry.version})` : entry.title || t("untitled");
   const jsonLd = board
       ? roadmapItemJsonLd(ctx, entry)
       : {
@@ -198,21 +199,21 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
         <header className="entry-header">
           {board ? (
             <p className="eyebrow">
-              <a href={href(ctx, "/")}>{SITE_TYPE_INFO[siteType].label}</a> · <span className="status">{entry.status ?? "No status"}</span>
+              <a href={href(ctx, "/")}>{t("roadmap")}</a> · <span className="status">{entry.status ?? t("noStatus")}</span>
             </p>
           ) : null}
           {releaseVersions && entry.version ? <p className="eyebrow version">{entry.version}</p> : null}
-          <h1>{entry.title || "Untitled"}</h1>
+          <h1>{entry.title || t("untitled")}</h1>
           {entry.description ? <p className="lead">{entry.description}</p> : null}
           {!board ? <Byline ctx={ctx} entry={entry} /> : null}
-          {board && ctx.roadmap ? <VoteForm ctx={ctx} itemId={entry.pageId} title={entry.title || "Untitled"} /> : null}
+          {board && ctx.roadmap ? <VoteForm ctx={ctx} itemId={entry.pageId} title={entry.title || t("untitled")} /> : null}
           <Tags ctx={ctx} tags={entry.tags} />
-          <LinkedPages label={board ? "Shipped in" : "Roadmap:"} className={board ? "shipped-in" : "roadmap-items"} pages={(board ? ctx.roadmap?.shippedIn : ctx.roadmapItems)?.get(entry.pageId)} />
+          <LinkedPages label={t(board ? "shippedIn" : "roadmapItems")} className={board ? "shipped-in" : "roadmap-items"} pages={(board ? ctx.roadmap?.shippedIn : ctx.roadmapItems)?.get(entry.pageId)} />
         </header>
         {cover ? <img className="entry-cover" src={cover} alt="" width={1200} height={630} fetchPriority="high" style={{ objectPosition: coverObjectPosition(entry.coverPosition) }} /> : null}
         {toc.length >= 2 ? (
-          <nav className="toc" aria-label="On this page">
-            <p>On this page</p>
+          <nav className="toc" aria-label={t("onThisPage")}>
+            <p>{t("onThisPage")}</p>
             <ol>
               {toc.map((h) => (
                 // Only the top level is numbered (site.css counts [data-top]): a sub-heading is not the next point.
@@ -225,10 +226,10 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
         ) : null}
         <div className="entry-body">{entry.recordMap ? <NotionBody ctx={ctx} recordMap={entry.recordMap} pageId={entry.pageId} /> : null}</div>
       </article>
-      {!board ? <PrevNext ctx={ctx} prev={older} next={newer} label="More posts" /> : null}
+      {!board ? <PrevNext ctx={ctx} prev={older} next={newer} label={t("morePosts")} /> : null}
       {relatedPosts.length ? (
         <section className="related" aria-labelledby="related-title">
-          <h2 id="related-title">Related posts</h2>
+          <h2 id="related-title">{t("relatedPosts")}</h2>
           <div className="cards">{relatedPosts.map((e) => <PostCard key={e.pageId} ctx={ctx} entry={e} />)}</div>
         </section>
       ) : null}
@@ -239,13 +240,13 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
 
 export function ChangelogIndex({ ctx }: { ctx: Ctx }) {
   return (
-    <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || ctx.model.description || `What's new in ${siteName(ctx)}` }}>
+    <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || ctx.model.description || ctx.i18n.t("whatsNewIn", { name: siteName(ctx) }) }}>
       <Intro ctx={ctx} title={siteName(ctx)} />
       <SubscribeForm ctx={ctx} />
       {ctx.model.tags.length ? (
-        <nav className="tag-filter" aria-label="Filter by tag">
+        <nav className="tag-filter" aria-label={ctx.i18n.t("filterByTag")}>
           <a href={href(ctx, "/")} aria-current="page">
-            All
+            {ctx.i18n.t("allTags")}
           </a>
           {ctx.model.tags.map((t) => (
             <a key={t.slug} href={href(ctx, `/tag/${t.slug}`)}>
@@ -260,11 +261,11 @@ export function ChangelogIndex({ ctx }: { ctx: Ctx }) {
             <article className="release">
               <div className="release-meta">
                 {entry.version ? <span className="version">{entry.version}</span> : null}
-                {entry.date ? <time dateTime={entry.date}>{formatDate(entry.date)}</time> : null}
+                {entry.date ? <time dateTime={entry.date}>{ctx.i18n.date(entry.date)}</time> : null}
               </div>
               <div className="release-body">
                 <h2>
-                  <a href={href(ctx, entry.path)}>{entry.title || "Untitled"}</a>
+                  <a href={href(ctx, entry.path)}>{entry.title || ctx.i18n.t("untitled")}</a>
                 </h2>
                 <Tags ctx={ctx} tags={entry.tags} />
                 {entry.recordMap ? <NotionBody ctx={ctx} recordMap={entry.recordMap} pageId={entry.pageId} /> : null}
@@ -285,29 +286,30 @@ function VoteForm({ ctx, itemId, title }: { ctx: Ctx; itemId: string; title: str
     <form className="vote" method="post" action={href(ctx, "/_/vote")}>
       <input type="hidden" name="item" value={itemId} />
       <button type="submit" data-item={itemId}>
-        <span className="visually-hidden">Vote for {title}: </span>
+        <span className="visually-hidden">{`${ctx.i18n.t("voteFor", { title })} `}</span>
         <span aria-hidden="true">▲</span> <span className="vote-count">{count}</span>
-        <span className="visually-hidden"> votes</span>
+        <span className="visually-hidden">{` ${ctx.i18n.t("votes")}`}</span>
       </button>
     </form>
   );
 }
 
 function IdeaForm({ ctx }: { ctx: Ctx }) {
+  const { t } = ctx.i18n;
   return (
     <section className="idea" aria-labelledby="idea-title">
-      <h2 id="idea-title">Suggest an idea</h2>
+      <h2 id="idea-title">{t("suggestIdea")}</h2>
       <form method="post" action={href(ctx, "/_/ideas")}>
         <label>
-          Title <input name="title" required minLength={3} maxLength={120} />
+          {t("ideaTitle")} <input name="title" required minLength={3} maxLength={120} />
         </label>
         <label>
-          Details <textarea name="details" maxLength={2000} rows={3} />
+          {t("ideaDetails")} <textarea name="details" maxLength={2000} rows={3} />
         </label>
         <label className="idea-email">
-          Your email <input type="email" name="email" maxLength={254} autoComplete="email" placeholder="Not needed once you have voted here" />
+          {t("yourEmail")} <input type="email" name="email" maxLength={254} autoComplete="email" placeholder={t("emailNotNeededOnceVoted")} />
         </label>
-        <button type="submit">Send the idea</button>
+        <button type="submit">{t("sendIdea")}</button>
       </form>
     </section>
   );
@@ -320,18 +322,18 @@ export function RoadmapBoard({ ctx }: { ctx: Ctx }) {
   const votes = (c: BoardCard) => roadmap?.counts.get(c.itemId) ?? 0;
   const columns = ctx.model.columns.map((column) => {
     const cards: BoardCard[] = [
-      ...column.entries.map((e) => ({ itemId: e.pageId, title: e.title || "Untitled", path: e.path, tags: e.tags })),
+      ...column.entries.map((e) => ({ itemId: e.pageId, title: e.title || ctx.i18n.t("untitled"), path: e.path, tags: e.tags })),
       ...(roadmap?.ideas ?? []).filter((i) => i.status === column.status).map((i) => ({ itemId: i.itemId, title: i.title, path: null, tags: [] })),
     ];
     if (roadmap?.sortByVotes) cards.sort((a, b) => votes(b) - votes(a));
     return { status: column.status, cards };
   });
   return (
-    <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || ctx.model.description || `What ${siteName(ctx)} is working on` }}>
+    <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || ctx.model.description || ctx.i18n.t("whatIsBeingWorkedOn", { name: siteName(ctx) }) }}>
       <Intro ctx={ctx} title={siteName(ctx)} />
       {roadmap ? (
         <p className="board-sort">
-          {roadmap.sortByVotes ? <a href={href(ctx, "/")}>Notion&apos;s order</a> : <a href={`${href(ctx, "/")}?sort=votes`}>Most votes first</a>}
+          {roadmap.sortByVotes ? <a href={href(ctx, "/")}>{ctx.i18n.t("notionOrder")}</a> : <a href={`${href(ctx, "/")}?sort=votes`}>{ctx.i18n.t("mostVotesFirst")}</a>}
         </p>
       ) : null}
       <div className="board">

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { PRODUCT_NAME } from "@/lib/brand";
-import { absoluteUrl, href, siteIconImage, siteName, type RenderContext } from "./context";
+import { absoluteUrl, assistantName, href, siteIconImage, siteName, type RenderContext } from "./context";
 import { isImageIcon } from "@/site-model/tree-model";
 import { faviconHref } from "./favicon";
 import { gtagInline } from "../security";
@@ -11,6 +11,7 @@ import { accentStyle } from "./accent";
 import { breadcrumbJsonLd, websiteJsonLd, type Crumb, type JsonLd } from "./structured-data";
 import { cardPathOf, pageCardOf } from "@/core/social-cards/page-card-of";
 import { NAMED_FONTS } from "@/core/sites/site-settings";
+import { islandStrings } from "@/lib/i18n/browser-strings";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -35,6 +36,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   const canonical = absoluteUrl(ctx, meta.path);
   const fullTitle = meta.path === "/" ? name : `${meta.title} · ${name}`;
   const { theme, analytics, showBadge } = ctx.settings;
+  const { t, lang, dir } = ctx.i18n;
   const hasFeed = siteTypeHas(ctx.model.siteType, "feed");
   const menu = headerMenu(ctx);
   const customCss = customStylesheet(ctx.siteId, theme.customCss);
@@ -48,7 +50,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   return (
     // A default theme other than the system's is set on the page itself, so it holds without JavaScript; with the toggle
     // hidden, the theme script ignores a choice a visitor saved earlier (data-theme-fixed).
-    <html lang="en" data-theme={theme.defaultTheme === "system" ? undefined : theme.defaultTheme} data-theme-fixed={theme.hideThemeToggle ? "" : undefined}>
+    <html lang={lang} dir={dir === "rtl" ? dir : undefined} data-theme={theme.defaultTheme === "system" ? undefined : theme.defaultTheme} data-theme-fixed={theme.hideThemeToggle ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -73,12 +75,14 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
         <link rel="stylesheet" href={ctx.cssHref} />
         <script dangerouslySetInnerHTML={{ __html: themeScript().source }} />
         {island ? <meta name="site-base" content={ctx.basePath} /> : null}
+        {/* The scripts' words in the site's language (a data block: never run, so no CSP hash). */}
+        {island || hasFeed ? <script type="application/json" id="site-strings" dangerouslySetInnerHTML={{ __html: safeJson(islandStrings(ctx.i18n)) }} /> : null}
         {island ? <script type="module" src={`${ctx.basePath}${ctx.islandHref}`} /> : null}
         {ctx.settings.ai.enabled ? (
           // The chat launcher: a button; the chat itself (its page and script) loads only when a visitor opens it.
-          <script async src={`${ctx.basePath}${widgetScript().href}`} data-frame={`${ctx.basePath}/_/chat`} data-color={ctx.settings.ai.accentColor} data-label={`Ask ${ctx.settings.ai.assistantName}`} />
+          <script async src={`${ctx.basePath}${widgetScript().href}`} data-frame={`${ctx.basePath}/_/chat`} data-color={ctx.settings.ai.accentColor} data-label={t("askAssistantNamed", { name: assistantName(ctx) })} data-close-label={t("closeChat")} />
         ) : null}
-        <style>{accentStyle(theme.accentColor)}</style>
+        <style>{`${accentStyle(theme.accentColor)}${siteTypeHas(ctx.model.siteType, "whatsNew") ? `:root{--new-label:${JSON.stringify(t("newBadge"))}}` : ""}`}</style>
         {/* The owner's CSS last, so it overrides ours (the accent variable too). */}
         {customCss ? <link rel="stylesheet" href={`${ctx.basePath}${customCss.href}`} /> : null}
         {structured.map((data, i) => (
@@ -98,7 +102,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
       </head>
       <body className={bodyClass(theme)}>
         <a className="skip-link" href="#main">
-          Skip to content
+          {t("skipToContent")}
         </a>
         <header className="site-header">
           <div className="site-header-inner">
@@ -113,7 +117,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
               <span>{name}</span>
             </a>
             {menu.length ? (
-              <nav aria-label="Site">
+              <nav aria-label={t("siteNavigation")}>
                 <ul>
                   {menu.map((link) => (
                     <li key={`${link.label}${link.href}`}>
@@ -128,7 +132,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
             {/* Blogs and changelogs: search in the header; the island loads only when a visitor uses it. */}
             {/* Not on the search page itself, whose own box is the one to use (two search landmarks would be one too many). */}
             {hasFeed && meta.path !== "/_/search" ? <SearchBox ctx={ctx} variant="header" loadIsland={!island} /> : null}
-            {theme.hideThemeToggle ? null : <button type="button" className="theme-toggle" hidden aria-label="Switch theme" />}
+            {theme.hideThemeToggle ? null : <button type="button" className="theme-toggle" hidden aria-label={t("switchTheme")} />}
           </div>
         </header>
         <main id="main">{children}</main>
@@ -137,10 +141,10 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
             © {ctx.now.getUTCFullYear()} {name}
           </span>
           {hasFeed ? <a href={href(ctx, "/rss.xml")}>RSS</a> : null}
-          {ctx.settings.showAgentLink ? <a href={href(ctx, "/llms.txt")}>Use with your AI assistant</a> : null}
+          {ctx.settings.showAgentLink ? <a href={href(ctx, "/llms.txt")}>{t("useWithAssistant")}</a> : null}
           {showBadge ? (
             <a className="badge" href={ctx.appUrl}>
-              Published with {PRODUCT_NAME}
+              {t("publishedWith", { product: PRODUCT_NAME })}
             </a>
           ) : null}
         </footer>

@@ -44,7 +44,7 @@ export function InlineCollection({ ctx, recordMap, block }: { ctx: RenderContext
           {views.map((view, i) => (
             // One group name: opening a view closes the others, like Notion's view tabs.
             <details key={view.id} className="collection-view" name={`views-${block.id}`} open={i === 0 || undefined}>
-              <summary>{view.name || VIEW_NAMES[view.type] || "View"}</summary>
+              <summary>{view.name || ctx.i18n.t("viewName", { type: view.type ?? "" })}</summary>
               {viewBody(view)}
             </details>
           ))}
@@ -54,7 +54,8 @@ export function InlineCollection({ ctx, recordMap, block }: { ctx: RenderContext
   );
 }
 
-const VIEW_NAMES: Record<string, string> = { table: "Table", list: "List", gallery: "Gallery", board: "Board", calendar: "Calendar", timeline: "Timeline" };
+/** The view types drawn as themselves; any other is drawn as a table. */
+const DRAWN_VIEWS = new Set(["table", "list", "gallery", "board", "calendar", "timeline"]);
 
 function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx: RenderContext; recordMap: ExtendedRecordMap; collection: Collection; view: CollectionView; rowIds: string[] }) {
   const schema = (collection.schema ?? {}) as Record<string, SchemaEntry>;
@@ -69,13 +70,13 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
       const value = cell(row, c);
       return value.kind === "empty" ? null : (
         <span key={c.key} className="card-property" data-property={c.name}>
-          <PropertyCell value={value} />
+          <PropertyCell value={value} i18n={ctx.i18n} />
         </span>
       );
     });
   const rowTitle = (row: Block) => {
     const path = ctx.model.pathOfPage.get(row.id);
-    const text = pageTitle(row) || "Untitled";
+    const text = pageTitle(row) || ctx.i18n.t("untitled");
     const icon = (row.format as { page_icon?: string } | undefined)?.page_icon ?? null;
     const label = (
       <>
@@ -91,13 +92,13 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
     return src ? <img className="gallery-cover" src={src} alt="" width={640} height={336} loading="lazy" decoding="async" /> : null;
   };
   let body;
-  if (view.type === "table" || !VIEW_NAMES[view.type]) {
+  if (view.type === "table" || !DRAWN_VIEWS.has(view.type)) {
     body = (
       <div className="inline-table">
         <table>
           <thead>
             <tr>
-              <th scope="col">{schema.title?.name ?? "Name"}</th>
+              <th scope="col">{schema.title?.name ?? ctx.i18n.t("nameColumn")}</th>
               {cells.map((c) => (
                 <th scope="col" key={c.key}>
                   {c.name}
@@ -111,7 +112,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
                 <th scope="row">{rowTitle(row)}</th>
                 {cells.map((c) => (
                   <td key={c.key}>
-                    <PropertyCell value={cell(row, c)} />
+                    <PropertyCell value={cell(row, c)} i18n={ctx.i18n} />
                   </td>
                 ))}
               </tr>
@@ -139,7 +140,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
       <div className="inline-board">
         {columns.map((column) => (
           <section key={column.name}>
-            <h4>{column.name || `No ${groupCell?.name ?? "value"}`}</h4>
+            <h4>{column.name || ctx.i18n.t("noValueOf", { property: groupCell?.name ?? "" })}</h4>
             <ul>
               {column.rows.map((row) => (
                 <li key={row.id}>
@@ -163,7 +164,7 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
           .filter((r): r is { row: Block; range: { start: string; end: string } } => r.range !== null)
           .sort((a, b) => a.range.start.localeCompare(b.range.start))
       : [];
-    body = (view.type as string) === "calendar" ? <CalendarMonths dated={dated} rowTitle={rowTitle} /> : (
+    body = (view.type as string) === "calendar" ? <CalendarMonths lang={ctx.i18n.lang} dated={dated} rowTitle={rowTitle} /> : (
       <ol className="inline-timeline">
         {dated.map(({ row, range }) => (
           <li key={row.id}>
@@ -200,14 +201,19 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
   return body;
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTH = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+/** The short weekday names from Sunday (4 January 1970 was one) and a month's caption, in the site's language. */
+const weekdaysOf = (lang: string) => {
+  const format = new Intl.DateTimeFormat(lang, { weekday: "short", timeZone: "UTC" });
+  return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(1970, 0, 4 + i)));
+};
 
 /**
  * A calendar view as Notion's month grid (weeks from Sunday), one grid per month that has entries; an entry spanning
  * days shows on each of them.
  */
-function CalendarMonths({ dated, rowTitle }: { dated: { row: Block; range: { start: string; end: string } }[]; rowTitle: (row: Block) => React.ReactNode }) {
+function CalendarMonths({ lang, dated, rowTitle }: { lang: string; dated: { row: Block; range: { start: string; end: string } }[]; rowTitle: (row: Block) => React.ReactNode }) {
+  const weekdays = weekdaysOf(lang);
+  const monthCaption = new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" });
   const byDay = new Map<string, Block[]>();
   for (const { row, range } of dated) {
     const end = Date.parse(`${range.end}T00:00:00Z`);
@@ -229,10 +235,10 @@ function CalendarMonths({ dated, rowTitle }: { dated: { row: Block; range: { sta
         const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
         return (
           <table key={month} className="calendar-month">
-            <caption>{MONTH.format(first)}</caption>
+            <caption>{monthCaption.format(first)}</caption>
             <thead>
               <tr>
-                {WEEKDAYS.map((d) => (
+                {weekdays.map((d) => (
                   <th key={d} scope="col">
                     {d}
                   </th>

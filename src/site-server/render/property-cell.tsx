@@ -1,11 +1,12 @@
 import type { PropertyValue } from "../property-values";
 import { SafeLink } from "./safe-link";
+import type { Translator } from "@/lib/i18n/translator";
 
 /**
  * One property value as Notion draws it: options as coloured pills (react-notion-x's `notion-item-<color>` colours),
  * a checkbox as a box, ticked or not, links (urls, emails, phones, files) as links, anything else as its text.
  */
-export function PropertyCell({ value }: { value: PropertyValue }) {
+export function PropertyCell({ value, i18n }: { value: PropertyValue; i18n: Translator }) {
   switch (value.kind) {
     case "empty":
       return null;
@@ -23,7 +24,7 @@ export function PropertyCell({ value }: { value: PropertyValue }) {
       );
     case "checkbox":
       return (
-        <span className={value.checked ? "property-checkbox property-checked" : "property-checkbox"} role="img" aria-label={value.checked ? "Checked" : "Not checked"}>
+        <span className={value.checked ? "property-checkbox property-checked" : "property-checkbox"} role="img" aria-label={i18n.t(value.checked ? "checked" : "notChecked")}>
           {value.checked ? "✓" : ""}
         </span>
       );

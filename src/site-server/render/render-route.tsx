@@ -28,13 +28,15 @@ const DATABASE_HOME: Record<DatabaseSiteType, (ctx: DatabaseCtx, page: number) =
   roadmap: (ctx) => <RoadmapBoard ctx={ctx} />,
 };
 
+const playLabel = (ctx: RenderContext) => (provider: string) => ctx.i18n.t("playVideoOn", { provider });
+
 /** One route of a site → a complete HTML document. */
 export function renderRoute(ctx: RenderContext, route: Route): string {
   const model = ctx.model;
   if (model.kind === "tree") {
     if (route.kind !== "page") throw new Error(`A ${model.siteType} site has no ${route.kind} pages`);
     const page = TREE_PAGE[model.siteType](ctx as TreeCtx, route.node);
-    return `<!doctype html>${videoFacades(customEmojiAlts(accessibleTables(withRenderNotes(route.node.path, () => renderToStaticMarkup(page))), ctx))}`;
+    return `<!doctype html>${videoFacades(customEmojiAlts(accessibleTables(withRenderNotes(route.node.path, () => renderToStaticMarkup(page))), ctx), playLabel(ctx))}`;
   }
   const c = ctx as DatabaseCtx;
   let element;
@@ -46,28 +48,29 @@ export function renderRoute(ctx: RenderContext, route: Route): string {
       element = <EntryPage ctx={c} entry={route.entry} />;
       break;
     case "tag":
-      element = <EntryList ctx={c} title={`Tagged “${route.tag}”`} path={route.path} entries={route.entries} description={`Posts tagged ${route.tag}`} />;
+      element = <EntryList ctx={c} title={ctx.i18n.t("taggedTitle", { tag: route.tag })} path={route.path} entries={route.entries} description={ctx.i18n.t("postsTagged", { tag: route.tag })} />;
       break;
     case "author":
-      element = <EntryList ctx={c} title={`Posts by ${route.author}`} path={route.path} entries={route.entries} description={`Posts by ${route.author}`} />;
+      element = <EntryList ctx={c} title={ctx.i18n.t("postsBy", { author: route.author })} path={route.path} entries={route.entries} description={ctx.i18n.t("postsBy", { author: route.author })} />;
       break;
     case "page":
       throw new Error("Tree pages need a tree site");
   }
-  return `<!doctype html>${videoFacades(customEmojiAlts(accessibleTables(withRenderNotes(route.kind === "entry" ? route.entry.path : "/", () => renderToStaticMarkup(element))), ctx))}`;
+  return `<!doctype html>${videoFacades(customEmojiAlts(accessibleTables(withRenderNotes(route.kind === "entry" ? route.entry.path : "/", () => renderToStaticMarkup(element))), ctx), playLabel(ctx))}`;
 }
 
 /** The site's own 404 page, with its header and footer. */
 export function renderNotFound(ctx: RenderContext, path: string): string {
+  const { t } = ctx.i18n;
   return `<!doctype html>${renderToStaticMarkup(
-    <Document ctx={ctx} meta={{ path, title: "Page not found", description: "This page does not exist.", noindex: true }}>
+    <Document ctx={ctx} meta={{ path, title: t("pageNotFound"), description: t("pageDoesNotExist"), noindex: true }}>
       <div className="intro not-found">
-        <h1>Page not found</h1>
-        <p className="lead">There is nothing at this address. It may have moved or been unpublished.</p>
+        <h1>{t("pageNotFound")}</h1>
+        <p className="lead">{t("nothingAtThisAddress")}</p>
         {/* Looking for it is the next thing a visitor does (blogs and changelogs have the box in their header). */}
         {siteTypeHas(ctx.model.siteType, "feed") ? null : <SearchBox ctx={ctx} variant="large" />}
         <p>
-          <a href={`${ctx.basePath}/`}>Go to the home page</a>
+          <a href={`${ctx.basePath}/`}>{t("goHome")}</a>
         </p>
       </div>
     </Document>,

@@ -27,7 +27,7 @@ export function RowProperties({ ctx, recordMap, rowId }: { ctx: RenderContext; r
         <div key={column.key} className="row-property">
           <dt>{column.name}</dt>
           <dd>
-            <PropertyCell value={value} />
+            <PropertyCell value={value} i18n={ctx.i18n} />
           </dd>
         </div>
       ))}

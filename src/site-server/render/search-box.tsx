@@ -10,8 +10,8 @@ export function SearchBox({ ctx, variant = "sidebar", loadIsland = false }: { ct
   const className = variant === "large" ? "search search-large" : variant === "header" ? "search search-header" : "search";
   return (
     <form className={className} role="search" method="get" action={href(ctx, "/_/search")} data-island={loadIsland && ctx.islandHref ? `${ctx.basePath}${ctx.islandHref}` : undefined}>
-      <label htmlFor={id}>Search</label>
-      <input id={id} type="search" name="q" placeholder={variant === "large" ? "Search for answers…" : "Search"} maxLength={200} autoComplete="off" data-search />
+      <label htmlFor={id}>{ctx.i18n.t("search")}</label>
+      <input id={id} type="search" name="q" placeholder={ctx.i18n.t(variant === "large" ? "searchForAnswers" : "search")} maxLength={200} autoComplete="off" data-search />
       {variant === "header" ? null : <kbd aria-hidden="true">Ctrl K</kbd>}
     </form>
   );

@@ -1,6 +1,7 @@
+import type { ReactNode } from "react";
 import type { TreeSiteModel } from "@/site-model/site-model";
 import type { TreeNode } from "@/site-model/tree-model";
-import { formatDate, href, siteName, type RenderContext } from "./context";
+import { href, siteName, type RenderContext } from "./context";
 import { Document } from "./document";
 import { NotionBody } from "./notion-body";
 import { hasVideoFacade } from "./video-facade";
@@ -25,7 +26,7 @@ function Breadcrumbs({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   for (let n = node.parent; n; n = n.parent) trail.unshift(n);
   if (!trail.length) return null;
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className="breadcrumbs" aria-label={ctx.i18n.t("breadcrumb")}>
       <ol>
         {trail.map((n) => (
           <li key={n.pageId}>
@@ -67,19 +68,20 @@ function NavTree({ ctx, node, current }: { ctx: Ctx; node: TreeNode; current: Tr
 }
 
 function Feedback({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
+  const { t } = ctx.i18n;
   return (
     <form className="feedback" method="post" action={href(ctx, "/_/feedback")} data-feedback>
       <input type="hidden" name="path" value={node.path} />
       <fieldset>
-        <legend>Was this page helpful?</legend>
+        <legend>{t("wasThisHelpful")}</legend>
         <button type="submit" name="helpful" value="yes">
-          Yes
+          {t("yes")}
         </button>
         <button type="submit" name="helpful" value="no">
-          No
+          {t("no")}
         </button>
       </fieldset>
-      <label htmlFor="feedback-text">Anything we should add? (optional)</label>
+      <label htmlFor="feedback-text">{t("anythingToAddOptional")}</label>
       <textarea id="feedback-text" name="text" maxLength={2000} rows={2} />
     </form>
   );
@@ -89,14 +91,14 @@ function Feedback({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
 function TreeNeighbours({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const inTree = ctx.model.nodes.filter((n) => n.version === node.version);
   const i = inTree.findIndex((n) => n.pageId === node.pageId);
-  return <PrevNext ctx={ctx} prev={i > 0 ? inTree[i - 1] : undefined} next={i >= 0 ? inTree[i + 1] : undefined} label="Previous and next" />;
+  return <PrevNext ctx={ctx} prev={i > 0 ? inTree[i - 1] : undefined} next={i >= 0 ? inTree[i + 1] : undefined} label={ctx.i18n.t("previousAndNext")} />;
 }
 
 function VersionSwitcher({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const versions = ctx.model.versions;
   if (versions.length < 2) return null;
   return (
-    <nav className="versions" aria-label="Versions">
+    <nav className="versions" aria-label={ctx.i18n.t("versions")}>
       <ul>
         {versions.map((v) => (
           <li key={v.label}>
@@ -112,19 +114,19 @@ function VersionSwitcher({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
 
 function PageTools({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const md = `${node.path === "/" ? "/index" : node.path}.md`;
+  const day = isoDay(node.lastEdited);
   return (
     <p className="page-tools">
-      <span>
-        Last updated <time dateTime={isoDay(node.lastEdited)}>{formatDate(isoDay(node.lastEdited))}</time>
-      </span>
+      <span>{ctx.i18n.parts<ReactNode>("lastUpdated", { date: <time key="date" dateTime={day}>{ctx.i18n.date(day)}</time> })}</span>
       <a href={href(ctx, md)} data-copy-markdown>
-        View as Markdown
+        {ctx.i18n.t("viewAsMarkdown")}
       </a>
     </p>
   );
 }
 
 export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
+  const { t } = ctx.i18n;
   const tree = node.version?.root ?? ctx.model.root;
   // A full-width page takes the contents rail's room too (docs/product.md §1 pages look as in Notion).
   const toc = node.look.fullWidth ? [] : node.headings;
@@ -143,16 +145,16 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
     >
       {/* Without contents (a full-width page, or fewer than two headings) the article takes the rail's room too. */}
       <div className={node.look.fullWidth ? "docs docs-full-width" : toc.length >= 2 ? "docs" : "docs docs-no-toc"}>
-        <aside className="docs-nav" aria-label="Documentation">
+        <aside className="docs-nav" aria-label={t("documentation")}>
           <SearchBox ctx={ctx} />
           <VersionSwitcher ctx={ctx} node={node} />
           {/* On a phone the page list folds behind "Menu" so the article starts on screen; a checkbox
               needs no script and shifts nothing once the island loads. Wider screens hide it and show the list. */}
           <input type="checkbox" id="docs-menu" className="docs-menu-toggle" />
           <label htmlFor="docs-menu" className="docs-menu-button">
-            Menu
+            {t("menu")}
           </label>
-          <nav aria-label="Pages">
+          <nav aria-label={t("pages")}>
             <a className="docs-home" href={href(ctx, tree.path)} aria-current={node.pageId === tree.pageId ? "page" : undefined}>
               {tree.title}
             </a>
@@ -168,8 +170,8 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
           <TreeNeighbours ctx={ctx} node={node} />
         </article>
         {toc.length >= 2 ? (
-          <nav className="docs-toc" aria-label="On this page">
-            <p>On this page</p>
+          <nav className="docs-toc" aria-label={t("onThisPage")}>
+            <p>{t("onThisPage")}</p>
             <ol>
               {toc.map((h) => (
                 <li key={h.id} className={`toc-level-${h.level}`}>
@@ -188,11 +190,17 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
 
 export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
   const contact = ctx.settings.contactUrl;
+  const { t } = ctx.i18n;
+  const contactLink = (chunks: ReactNode[]) => (
+    <a key="contact" href={contact}>
+      {chunks}
+    </a>
+  );
   if (node.depth === 0) {
     const categories = node.children.filter((n) => n.children.length > 0);
     const articles = node.children.filter((n) => n.children.length === 0);
     return (
-      <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || `Answers from ${siteName(ctx)}` }} island>
+      <Document ctx={ctx} meta={{ path: "/", title: siteName(ctx), description: ctx.settings.description || t("answersFrom", { name: siteName(ctx) }) }} island>
         <PageCover ctx={ctx} look={node.look} blockId={node.pageId} />
         <div className="help-hero">
           <PageIcon ctx={ctx} icon={node.look.icon} blockId={node.pageId} size={128} />
@@ -215,9 +223,7 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
                   </span>
                 ) : null}
                 <span className="category-title">{category.title}</span>
-                <span className="category-count">
-                  {category.children.length} {category.children.length === 1 ? "article" : "articles"}
-                </span>
+                <span className="category-count">{t("articleCount", { count: category.children.length })}</span>
               </a>
             </li>
           ))}
@@ -234,9 +240,7 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
         ) : null}
         <RecentlyUpdated ctx={ctx} categories={categories} />
         {contact ? (
-          <p className="contact">
-            Can&apos;t find an answer? <a href={contact}>Contact us</a>
-          </p>
+          <p className="contact">{ctx.i18n.parts<ReactNode>("cantFindAnswer", { a: contactLink })}</p>
         ) : null}
       </Document>
     );
@@ -282,7 +286,7 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
             <Feedback ctx={ctx} node={node} />
             {related.length ? (
               <section className="related-articles" aria-labelledby="related-title">
-                <h2 id="related-title">Related articles</h2>
+                <h2 id="related-title">{t("relatedArticles")}</h2>
                 <ul>
                   {related.map((n) => (
                     <li key={n.pageId}>
@@ -295,9 +299,7 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
           </>
         )}
         {contact ? (
-          <p className="contact">
-            Still stuck? <a href={contact}>Contact us</a>
-          </p>
+          <p className="contact">{ctx.i18n.parts<ReactNode>("stillStuck", { a: contactLink })}</p>
         ) : null}
       </div>
     </Document>
@@ -350,10 +352,11 @@ export function SimplePage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
 
 /** The search results page (without JavaScript, or when opened directly). */
 export function SearchPage({ ctx, query, results }: { ctx: RenderContext; query: string; results: { title: string; url: string; snippet: string }[] }) {
+  const { t } = ctx.i18n;
   return (
-    <Document ctx={ctx} meta={{ path: "/_/search", title: query ? `Search: ${query}` : "Search", description: `Search ${siteName(ctx)}`, noindex: true }} island>
+    <Document ctx={ctx} meta={{ path: "/_/search", title: query ? t("searchQueryTitle", { query }) : t("search"), description: t("searchSite", { name: siteName(ctx) }), noindex: true }} island>
       <div className="search-page">
-        <h1>Search</h1>
+        <h1>{t("search")}</h1>
         <SearchBox ctx={ctx} variant="large" />
         {query ? (
           results.length ? (
@@ -367,7 +370,7 @@ export function SearchPage({ ctx, query, results }: { ctx: RenderContext; query:
               ))}
             </ol>
           ) : (
-            <p role="status">No results for “{query}”.</p>
+            <p role="status">{t("noResultsFor", { query })}</p>
           )
         ) : null}
       </div>

@@ -77,13 +77,13 @@ const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;
 const PLAYER_IFRAME = /<iframe class="notion-asset-object-fit"( style="[^"]*")? src="(https:\/\/(?:www\.youtube-nocookie\.com\/embed|player\.vimeo\.com\/video|www\.loom\.com\/embed)\/[^"]+)"[^>]*><\/iframe>/g;
 
 /** Rewrites the rendered players of these providers (see withVideoEmbeds) into facades. */
-export function videoFacades(html: string): string {
+export function videoFacades(html: string, playLabel: (provider: string) => string): string {
   return html.replace(PLAYER_IFRAME, (whole, style: string | undefined, src: string) => {
     const facade = videoFacadeOf(src.replace(/&amp;/g, "&"));
     if (!facade) return whole;
     const thumbnail = facade.thumbnail ? `<img src="${escapeAttr(facade.thumbnail)}" alt="" loading="lazy" decoding="async"/>` : "";
     return (
-      `<a class="video-facade notion-asset-object-fit"${style ?? ""} href="${escapeAttr(facade.watchUrl)}" data-video="${escapeAttr(facade.embedUrl)}" aria-label="Play video on ${facade.provider}">` +
+      `<a class="video-facade notion-asset-object-fit"${style ?? ""} href="${escapeAttr(facade.watchUrl)}" data-video="${escapeAttr(facade.embedUrl)}" aria-label="${escapeAttr(playLabel(facade.provider))}">` +
       `${thumbnail}<span class="video-play" aria-hidden="true"></span></a>`
     );
   });

@@ -11,6 +11,7 @@ import { PRIVATE_WORKSPACES, privateStore } from "../../fixtures/real/corpus";
 import { expectedPrivatePage } from "../../fixtures/real/expectations";
 import { checkPage } from "./check-page";
 import { htmlErrors } from "./publish";
+import { translatorFor } from "@/lib/i18n/translator";
 
 /**
  * The contract test's judge can fail: a recorded page rendered by our block renderer passes, and the same HTML with
@@ -27,6 +28,7 @@ async function render(pageId: string): Promise<string> {
   const ctx = {
     siteId: "s",
     settings: parseSiteSettings({}),
+    i18n: translatorFor("en"),
     model: { pathOfPage: new Map(), rootRecordMap: recordMap } as unknown as RenderContext["model"],
     origin: "https://x.example",
     basePath: "",

@@ -14,6 +14,7 @@ import { fetchSiteContent } from "@/notion/fetch-site-content";
 import { publicPageSource } from "@/notion/page-source";
 import type { RenderContext } from "@/site-server/render/context";
 import { createNotionStub } from "../../../tools/notion-stub/server";
+import { translatorFor } from "@/lib/i18n/translator";
 
 /** Every recorded getPage() output renders through our block renderer (server-side code and math included). */
 const FIXTURES = path.resolve(import.meta.dirname, "../../../../shared/notion-fixtures/NotionX__react-notion-x/packages");
@@ -34,6 +35,7 @@ describe("recorded Notion pages render", () => {
       const ctx = {
         siteId: "s",
         settings: parseSiteSettings({}),
+        i18n: translatorFor("en"),
         model: { pathOfPage: new Map(), rootRecordMap: recordMap } as unknown as RenderContext["model"],
         origin: "https://x.example",
         basePath: "",
@@ -71,6 +73,7 @@ describe("recorded Notion pages render", () => {
       const ctx: RenderContext = {
         siteId: "s",
         settings: parseSiteSettings({}),
+        i18n: translatorFor("en"),
         model: model!,
         origin: "https://x.example",
         basePath: "",

@@ -11,6 +11,7 @@ import { renderSearchPage } from "@/site-server/render/render-route";
 import type { PublishedSite } from "@/site-server/site-lookup";
 import { WORKSPACE, pageIdOf, workspaceIndex } from "../../helpers/sites";
 import { REAL, readJson, recordMapOf, renderFromDir, renderRecorded, valueOf, type RenderedSite } from "../../helpers/render-recorded";
+import { translatorFor } from "@/lib/i18n/translator";
 
 /**
  * Every published page is valid HTML (html-validate's standard rules, run in process): every page of sites built from
@@ -97,10 +98,10 @@ describe("every page is valid HTML (html-validate:standard)", () => {
     const settings = parseSiteSettings({});
     const site = { siteId: "s", basePath: "", settings } as unknown as PublishedSite;
     const errors = [
-      ...(await errorsOf(renderPasswordPage({ action: "/_/password", next: "/guide", error: "Wrong password" }), "password")),
+      ...(await errorsOf(renderPasswordPage({ action: "/_/password", next: "/guide", error: "Wrong password", i18n: translatorFor("en") }), "password")),
       ...(await errorsOf(renderNoticePage("Site paused", "This site is paused."), "notice")),
-      ...(await errorsOf(renderChatPage({ site, siteName: "Guide", embed: "launcher", scriptSrc: "/_/chat.js" }), "chat")),
-      ...(await errorsOf(renderChatPage({ site: { ...site, settings: { ...settings, ai: { ...settings.ai, enabled: true, suggestedQuestions: ["How?"] } } } as PublishedSite, siteName: "Guide", embed: "widget", scriptSrc: "/_/chat.js" }), "chat with AI")),
+      ...(await errorsOf(renderChatPage({ site, siteName: "Guide", embed: "launcher", scriptSrc: "/_/chat.js", i18n: translatorFor("en") }), "chat")),
+      ...(await errorsOf(renderChatPage({ site: { ...site, settings: { ...settings, ai: { ...settings.ai, enabled: true, suggestedQuestions: ["How?"] } } } as PublishedSite, siteName: "Guide", embed: "widget", scriptSrc: "/_/chat.js", i18n: translatorFor("en") }), "chat with AI")),
     ];
     expect(errors).toEqual([]);
   });

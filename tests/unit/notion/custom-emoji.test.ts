@@ -8,6 +8,7 @@ import type { SiteSnapshot } from "@/notion/site-content";
 import { faviconHref } from "@/site-server/render/favicon";
 import { renderRoute } from "@/site-server/render/render-route";
 import { siteModelOf, type TreeSiteModel } from "@/site-model/site-model";
+import { translatorFor } from "@/lib/i18n/translator";
 
 /**
  * A workspace's custom emoji as a page icon and a callout icon (issue 21): Notion stores the icon as
@@ -43,7 +44,7 @@ function render(rm: ExtendedRecordMap): { html: string; ctx: Parameters<typeof r
   const page: SnapshotPage = { pageId: PAGE, parentPageId: null, recordMap: rm, lastEditedTime: 0, contentHash: contentHashOf(rm) };
   const snapshot: SiteSnapshot = { siteId: "s", version: 1, syncedAt: null, lastAttemptAt: null, lastError: null, lastEditedAt: 0, pages: new Map([[PAGE, page]]) };
   const model = siteModelOf({ siteType: "simple", notionPageId: PAGE, settings: { versions: [] } }, snapshot) as TreeSiteModel;
-  const ctx = { siteId: "s", settings: parseSiteSettings({}), model, origin: "https://brand.example", basePath: "", cssHref: "/_/site.css", appUrl: "https://app.example", now: new Date() };
+  const ctx = { siteId: "s", settings: parseSiteSettings({}), i18n: translatorFor("en"), model, origin: "https://brand.example", basePath: "", cssHref: "/_/site.css", appUrl: "https://app.example", now: new Date() };
   return { html: renderRoute(ctx, model.routes.get("/")!), ctx };
 }
 

@@ -7,6 +7,7 @@ import type { SiteSnapshot } from "@/notion/site-content";
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import { renderRoute } from "@/site-server/render/render-route";
 import { siteModelOf, type DatabaseSiteModel } from "@/site-model/site-model";
+import { translatorFor } from "@/lib/i18n/translator";
 
 const WORKSPACE = path.resolve(import.meta.dirname, "../../../tools/notion-stub/workspace");
 const index = JSON.parse(fs.readFileSync(path.join(WORKSPACE, "index.json"), "utf8")) as Record<string, string>;
@@ -29,7 +30,7 @@ describe("blog index covers (review P12)", () => {
   it("loads the first card's cover at once and lazy-loads the rest", () => {
     const model = siteModelOf({ siteType: "blog", notionPageId: rootId, settings: { versions: [] } }, blogSnapshot(), new Date("2026-11-20T12:00:00Z")) as DatabaseSiteModel;
     const html = renderRoute(
-      { siteId: "s", settings: parseSiteSettings({}), model, origin: "https://blog.example", basePath: "", cssHref: "/_/site.css", appUrl: "https://app.example", now: new Date() },
+      { siteId: "s", settings: parseSiteSettings({}), i18n: translatorFor("en"), model, origin: "https://blog.example", basePath: "", cssHref: "/_/site.css", appUrl: "https://app.example", now: new Date() },
       { kind: "index", page: 1 },
     );
     const covers = [...html.matchAll(/<img class="card-cover"[^>]*>/g)].map((m) => m[0]);

@@ -58,7 +58,7 @@ describe("video facades", () => {
   it("turns a rendered player iframe into a facade link and leaves other iframes alone", () => {
     const player = '<iframe class="notion-asset-object-fit" style="width:100%" src="https://player.vimeo.com/video/76979871?autoplay=1" title="iframe embed" frameBorder="0"></iframe>';
     const other = '<iframe class="notion-asset-object-fit" src="https://codepen.io/x" title="iframe embed"></iframe>';
-    expect(videoFacades(player + other)).toBe(
+    expect(videoFacades(player + other, (provider) => `Play video on ${provider}`)).toBe(
       '<a class="video-facade notion-asset-object-fit" style="width:100%" href="https://vimeo.com/76979871" data-video="https://player.vimeo.com/video/76979871?autoplay=1" aria-label="Play video on Vimeo"><span class="video-play" aria-hidden="true"></span></a>' +
         other,
     );

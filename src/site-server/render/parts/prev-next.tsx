@@ -9,7 +9,7 @@ export function PrevNext({ ctx, prev, next, label }: { ctx: RenderContext; prev:
     <nav className="prev-next" aria-label={label}>
       {prev ? (
         <a href={href(ctx, prev.path)} rel="prev">
-          <span>Previous</span>
+          <span>{ctx.i18n.t("previous")}</span>
           {prev.title}
         </a>
       ) : (
@@ -17,7 +17,7 @@ export function PrevNext({ ctx, prev, next, label }: { ctx: RenderContext; prev:
       )}
       {next ? (
         <a href={href(ctx, next.path)} rel="next">
-          <span>Next</span>
+          <span>{ctx.i18n.t("next")}</span>
           {next.title}
         </a>
       ) : (
