@@ -44,10 +44,11 @@ describe("fonts by name in Chromium", () => {
     }
   }
 
-  it("declares every face with font-display: swap", async () => {
+  it("declares every face of the fonts an owner picks with font-display: swap", async () => {
     const page = await s.get(s.hosts[0]!, "/introducing-lumen-20");
     const css = await s.get(s.hosts[0]!, /<link rel="stylesheet" href="([^"]+)"/.exec(page.body)![1]!);
-    const faces = css.body.match(/@font-face\s*{[^}]*}/g) ?? [];
+    // KaTeX's math faces keep its own `block` (a formula drawn in a fallback font is wrong, not just plain).
+    const faces = (css.body.match(/@font-face\s*{[^}]*}/g) ?? []).filter((f) => /font-family:\s*["']?(Inter|Lora|JetBrains Mono)["']?;/.test(f));
     expect(faces.length).toBeGreaterThan(0);
     expect(faces.every((f) => /font-display:\s*swap/.test(f))).toBe(true);
   });

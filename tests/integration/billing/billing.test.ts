@@ -84,6 +84,7 @@ describe("a free site with billing on", () => {
       ["site", "upsertAiCustomization", { siteId: blogId, ai: { enabled: true } }, /^AI chatbot .* needs the Pro plan/],
       ["site", "upsertAnalyticsCustomization", { siteId: blogId, analytics: { plausibleDomain: "acme.example" } }, /^Google Analytics or Plausible on your site needs the Pro plan/],
       ["site", "updateSite", { siteId: blogId, settings: { showBadge: false } }, /badge needs the Pro plan/],
+      ["site", "updateSite", { siteId: blogId, settings: { headCode: "<script>chat()</script>" } }, /^Your own scripts and widgets on your domain needs the Pro plan/],
       ["site", "updateSiteEmailSettings", { siteId: blogId, email: { notifySubscribers: true } }, /^New-post emails .* needs the Pro plan/],
       ["site", "updateSiteDomain", { siteId: blogId, domain: "blog.acme.example" }, /^Custom domain .* needs the Pro plan/],
     ];
