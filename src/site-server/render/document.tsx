@@ -59,16 +59,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
         {/* Pages kept out of search (404, search results) have no address of their own to declare. */}
         {meta.noindex ? null : <link rel="canonical" href={canonical} />}
         {meta.noindex ? <meta name="robots" content="noindex" /> : null}
-        <meta property="og:site_name" content={name} />
-        <meta property="og:type" content={meta.type ?? "website"} />
-        <meta property="og:title" content={meta.title} />
-        <meta property="og:description" content={meta.description} />
-        {meta.noindex ? null : <meta property="og:url" content={canonical} />}
-        {image ? <meta property="og:image" content={image} /> : null}
-        <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
-        <meta name="twitter:title" content={meta.title} />
-        <meta name="twitter:description" content={meta.description} />
-        {image ? <meta name="twitter:image" content={image} /> : null}
+        <SharingMeta name={name} meta={meta} canonical={canonical} image={image} />
         <meta name="theme-color" content={theme.accentColor} />
         <link rel="icon" href={favicon} />
         {hasFeed ? <link rel="alternate" type="application/rss+xml" title={name} href={absoluteUrl(ctx, "/rss.xml")} /> : null}
@@ -151,6 +142,24 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
         {analytics.builtIn && !meta.noindex ? <ViewCounter ctx={ctx} path={meta.path} /> : null}
       </body>
     </html>
+  );
+}
+
+/** What a link shared on social networks shows: OpenGraph and Twitter's card tags. */
+function SharingMeta({ name, meta, canonical, image }: { name: string; meta: PageMeta; canonical: string; image: string | null }) {
+  return (
+    <>
+      <meta property="og:site_name" content={name} />
+      <meta property="og:type" content={meta.type ?? "website"} />
+      <meta property="og:title" content={meta.title} />
+      <meta property="og:description" content={meta.description} />
+      {meta.noindex ? null : <meta property="og:url" content={canonical} />}
+      {image ? <meta property="og:image" content={image} /> : null}
+      <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+      <meta name="twitter:title" content={meta.title} />
+      <meta name="twitter:description" content={meta.description} />
+      {image ? <meta name="twitter:image" content={image} /> : null}
+    </>
   );
 }
 
