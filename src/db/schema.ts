@@ -12,3 +12,4 @@ export * from "./schema/search";
 export * from "./schema/agents";
 export * from "./schema/roadmap";
 export * from "./schema/analytics";
+export * from "./schema/teams";

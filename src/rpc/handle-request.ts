@@ -5,6 +5,7 @@ import { reportError } from "@/integrations/error-reporting";
 import { withNotionPriority } from "@/notion/budget/request-context";
 import type { Runtime } from "@/runtime";
 import { MAX_INPUT_DEPTH, nestedDeeperThan, unstorableText } from "./check-input";
+import { callerAccess, type CallerAccess } from "./access";
 import type { MethodTable, RpcContext } from "./method";
 import { envelopeSchema, JSONRPC, jsonRpcResponse, rpcError, toRpcError } from "./protocol";
 
@@ -50,6 +51,14 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
   // PostgreSQL text can't hold NUL or a lone surrogate: refuse them here, as bad input, for every method at once.
   const unstorable = unstorableText({ params, meta });
   if (unstorable) return jsonRpcResponse(id, { error: rpcError("VALIDATION", unstorable) });
+  // The caller's role on the site the call names, before the params' own checks: a member without the role learns
+  // nothing about the method's params, and one without any role nothing about the site.
+  let access: CallerAccess;
+  try {
+    access = await callerAccess(runtime.db, method.role, user.id, params);
+  } catch (err) {
+    return errorResponse(id, name, err);
+  }
   const parsed = method.params.safeParse(params ?? {});
   if (!parsed.success) return jsonRpcResponse(id, { error: toRpcError(parsed.error).error });
 
@@ -60,6 +69,8 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
   const ctx = (emit: (item: unknown) => void): RpcContext => ({
     runtime,
     userId: user.id!,
+    ownerId: access.ownerId,
+    role: access.role,
     email: user.email ?? "",
     meta: meta ?? {},
     signal: request.signal,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Runtime } from "@/runtime";
+import type { SiteRole } from "@/lib/site-roles";
 
 /**
  * What every method gets: the runtime and the signed-in caller. There are no public methods: handle-request.ts
@@ -7,7 +8,15 @@ import type { Runtime } from "@/runtime";
  */
 export type RpcContext = {
   runtime: Runtime;
+  /** The signed-in caller (the actor an audit entry names). */
   userId: string;
+  /**
+   * Whose site the call acts on: for a method with a site role, the owner of the `siteId` it names once the caller's
+   * role there was checked (core operations check ownership against this); else the caller.
+   */
+  ownerId: string;
+  /** The caller's role on the named site, or null for a method that acts on the caller's own account. */
+  role: SiteRole | null;
   email: string;
   meta: { clientVersion?: string; tz?: string };
   signal: AbortSignal;
@@ -15,8 +24,19 @@ export type RpcContext = {
   emit: (item: unknown) => void;
 };
 
+/**
+ * Who may call a method. A site role: the least role on the site named by `params.siteId` (handle-request.ts checks it
+ * before anything else runs; no role → NOT_FOUND, a weaker one → FORBIDDEN). "self": the method acts only on the
+ * caller's own account and sites they own (their connections, new sites, their profile), so there is no site to check.
+ */
+export type MethodAccess = SiteRole | "self";
+
 export type RpcMethod<P extends z.ZodType = z.ZodType, R = unknown> = {
   summary: string;
+  /** Declared on every method; docs/roles.md is generated from it. */
+  role: MethodAccess;
+  /** Marks a "self" method that only reads (API keys with read access may call it); every viewer method is a read. */
+  readOnly?: boolean;
   params: P;
   /** Documented result shape (docs/rpc.md); the handler's return type is what the client sees. */
   result: string;

@@ -219,3 +219,17 @@ export function passwordGuessingEmail(p: { siteName: string; siteAddress: string
     footer: [{ kind: "note", text: "You get this email at most once an hour." }],
   });
 }
+
+/** An invitation to help run a site: who asked, which role, and the one-use link (it signs the invitee in first). */
+export function siteInvitationEmail(p: { siteName: string; inviterEmail: string; role: string; acceptUrl: string; expiresInDays: number }): RenderedEmail {
+  return renderEmail({
+    subject: `${p.inviterEmail} invited you to ${p.siteName} on ${PRODUCT_NAME}`,
+    preview: `Join ${p.siteName} as ${p.role}.`,
+    blocks: [
+      { kind: "heading", text: `Join ${p.siteName}` },
+      { kind: "paragraph", text: `${p.inviterEmail} invited you to help run ${p.siteName} on ${PRODUCT_NAME}, as ${p.role}. The link works once and expires in ${p.expiresInDays} days.` },
+      { kind: "button", label: "Accept the invitation", url: p.acceptUrl },
+    ],
+    footer: [{ kind: "note", text: "If you don't know this person, ignore this email: nothing happens without the link." }],
+  });
+}

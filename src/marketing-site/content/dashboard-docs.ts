@@ -158,6 +158,16 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
     points: ["Redeem a code gives the site the plan a lifetime-deal code names.", "On a self-hosted install with billing off, every feature is unlocked."],
   },
   {
+    screen: "members",
+    title: "Members",
+    summary: "The people who run this site with you, and what each may do.",
+    body: [
+      "Invite someone by email as a viewer (reads the dashboard and analytics), an editor (also content settings, versions, redirects, syncs, votes and ideas) or an admin (everything but billing, deleting and handing the site over — and members). They get a link that works once, within seven days, after signing in with that address.",
+      "Admins change roles and remove members; a removed member loses the site on their next click. Members can leave. The owner can offer the site to a member, who becomes the owner when they accept; the former owner stays on as an admin.",
+    ],
+    points: ["Who may call which method, role by role: the table in docs/roles.md of the project."],
+  },
+  {
     screen: "delete",
     title: "Delete",
     summary: "Delete the site for good.",

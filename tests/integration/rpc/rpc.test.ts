@@ -376,6 +376,15 @@ describe("walls between owners", () => {
     ["getProductsForChangePlan", "user", { siteId: blogId }],
     ["changeSubscriptionPlan", "user", { siteId: blogId, priceId: "pri_pro_yearly" }],
     ["cancelSubscription", "user", { siteId: blogId }],
+    ["listSiteMembers", "site", { siteId: blogId }],
+    ["inviteSiteMember", "site", { siteId: blogId, email: "owner-b@example.com", role: "admin" }],
+    ["revokeSiteInvitation", "site", { siteId: blogId, invitationId: "00000000-0000-0000-0000-000000000000" }],
+    ["acceptSiteInvitation", "site", { token: "a-token-b-never-got" }],
+    ["updateSiteMember", "site", { siteId: blogId, userId: "00000000-0000-0000-0000-000000000000", role: "admin" }],
+    ["removeSiteMember", "site", { siteId: blogId, userId: "00000000-0000-0000-0000-000000000000" }],
+    ["leaveSite", "site", { siteId: blogId }],
+    ["transferSiteOwnership", "site", { siteId: blogId, userId: null }],
+    ["acceptSiteOwnership", "site", { siteId: blogId }],
     // Operators only: any other account is told nothing exists.
     ["expectNotionWebhookVerification", "user", {}],
   ];
