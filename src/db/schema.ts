@@ -13,3 +13,4 @@ export * from "./schema/agents";
 export * from "./schema/roadmap";
 export * from "./schema/analytics";
 export * from "./schema/teams";
+export * from "./schema/audit";

@@ -3,7 +3,7 @@ import { requireSiteRole } from "@/core/teams/resolve-site-access";
 import type { SiteRole } from "@/lib/site-roles";
 import type { MethodAccess } from "./method";
 
-export type CallerAccess = { ownerId: string; role: SiteRole | null };
+export type CallerAccess = { ownerId: string; role: SiteRole | null; siteId: string | null };
 
 /**
  * The one role check every RPC method goes through, from the method's declared access: a site role is checked
@@ -12,9 +12,9 @@ export type CallerAccess = { ownerId: string; role: SiteRole | null };
  */
 export async function callerAccess(db: Db, access: MethodAccess, userId: string, params: unknown): Promise<CallerAccess> {
   const siteId = access === "self" ? undefined : siteIdOf(params);
-  if (access === "self" || siteId === undefined) return { ownerId: userId, role: null };
+  if (access === "self" || siteId === undefined) return { ownerId: userId, role: null, siteId: null };
   const granted = await requireSiteRole(db, userId, siteId, access);
-  return { ownerId: granted.ownerId, role: granted.role };
+  return { ownerId: granted.ownerId, role: granted.role, siteId };
 }
 
 function siteIdOf(params: unknown): string | undefined {

@@ -6,6 +6,7 @@ import { withNotionPriority } from "@/notion/budget/request-context";
 import type { Runtime } from "@/runtime";
 import { MAX_INPUT_DEPTH, nestedDeeperThan, unstorableText } from "./check-input";
 import { callerAccess, type CallerAccess } from "./access";
+import { auditCall } from "./audit";
 import type { MethodTable, RpcContext } from "./method";
 import { envelopeSchema, JSONRPC, jsonRpcResponse, rpcError, toRpcError } from "./protocol";
 
@@ -63,7 +64,11 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
   if (!parsed.success) return jsonRpcResponse(id, { error: toRpcError(parsed.error).error });
 
   // An owner is waiting on this call: whatever it asks of Notion (a page check, Sync now, a first sync) goes first.
-  const run = (context: RpcContext) => withNotionPriority("owner", user.id!, () => method.run(context, parsed.data));
+  const run = async (context: RpcContext) => {
+    const result = await withNotionPriority("owner", user.id!, () => method.run(context, parsed.data));
+    await auditCall(context, name, method, access.siteId, parsed.data, result);
+    return result;
+  };
   const wantsStream = method.streaming && (request.headers.get("accept") ?? "").includes("text/event-stream");
   const items: unknown[] = [];
   const ctx = (emit: (item: unknown) => void): RpcContext => ({
@@ -71,6 +76,7 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
     userId: user.id!,
     ownerId: access.ownerId,
     role: access.role,
+    via: "session",
     email: user.email ?? "",
     meta: meta ?? {},
     signal: request.signal,

@@ -17,6 +17,8 @@ export type RpcContext = {
   ownerId: string;
   /** The caller's role on the named site, or null for a method that acts on the caller's own account. */
   role: SiteRole | null;
+  /** How the caller signed in: a browser session, or an API key (docs/api-keys.md). */
+  via: "session" | "api-key";
   email: string;
   meta: { clientVersion?: string; tz?: string };
   signal: AbortSignal;
@@ -31,12 +33,25 @@ export type RpcContext = {
  */
 export type MethodAccess = SiteRole | "self";
 
+/**
+ * An entry in the site's audit log, written by handle-request.ts after the method succeeded: the dotted action (or
+ * `{of}` choosing it from the call; null: nothing worth an entry this time) and what changed. `details` picks fields one by one, so a secret (a password, a
+ * key, a token) is never written; the site is the params' `siteId` unless `siteOf` names it from the result.
+ */
+export type AuditSpec<P, R> = {
+  action: string | { of(p: P, r: R): string | null };
+  details?(p: P, r: R): Record<string, unknown>;
+  siteOf?(p: P, r: R): string;
+};
+
 export type RpcMethod<P extends z.ZodType = z.ZodType, R = unknown> = {
   summary: string;
   /** Declared on every method; docs/roles.md is generated from it. */
   role: MethodAccess;
   /** Marks a "self" method that only reads (API keys with read access may call it); every viewer method is a read. */
   readOnly?: boolean;
+  /** What the site's audit log records when the call succeeds (docs/audit-log.md); methods that change nothing have none. */
+  audit?: AuditSpec<z.infer<P>, NoInfer<R>>;
   params: P;
   /** Documented result shape (docs/rpc.md); the handler's return type is what the client sees. */
   result: string;

@@ -1,5 +1,6 @@
 import { aiMethods } from "./site-methods/ai";
 import { audienceMethods } from "./site-methods/audience";
+import { auditLogMethods } from "./site-methods/audit-log";
 import { connectionsMethods } from "./site-methods/connections";
 import { contentMethods } from "./site-methods/content";
 import { membersMethods } from "./site-methods/members";
@@ -19,4 +20,5 @@ export const siteMethods = {
   ...audienceMethods,
   ...aiMethods,
   ...membersMethods,
+  ...auditLogMethods,
 };

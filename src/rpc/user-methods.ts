@@ -29,6 +29,7 @@ export const userMethods = {
     result: "{siteId, subscriptionId, plan}",
     errors: ["NOT_FOUND", "CONFLICT", "RATE_LIMITED"],
     run: (ctx, p) => redeemCode({ db: ctx.runtime.db, siteEvents: ctx.runtime.siteEvents }, ctx.ownerId, p),
+    audit: { action: "plan.code_redeemed", details: (_p, r) => ({ plan: r.plan }) },
   }),
   getProductsForChangePlan: method({
     role: "owner",
@@ -45,6 +46,7 @@ export const userMethods = {
     result: "{siteId, subscriptionId, priceId, status}",
     errors: ["NOT_FOUND", "VALIDATION", "UPSTREAM"],
     run: (ctx, p) => changeSubscriptionPlan(payments(ctx), ctx.ownerId, p),
+    audit: { action: "plan.changed", details: (p) => ({ priceId: p.priceId }) },
   }),
   cancelSubscription: method({
     role: "owner",
@@ -53,6 +55,7 @@ export const userMethods = {
     result: "{siteId, subscriptionId, status, endsAt}",
     errors: ["NOT_FOUND", "UPSTREAM"],
     run: (ctx, p) => cancelSubscription(payments(ctx), ctx.ownerId, p),
+    audit: { action: "plan.cancelled" },
   }),
   trackUserData: method({
     role: "self",

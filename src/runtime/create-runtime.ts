@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "@/env";
+import { purgeOldAuditEntries } from "@/core/audit/record-audit-entry";
 import { openDatabase, type Database } from "@/db/client";
 import { openClusterChannel } from "@/db/pg-channel";
 import { migrateDatabase } from "@/db/migrate";
@@ -181,6 +182,8 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   loadCountryTable();
   const rollUp = setInterval(() => {
     rollUpAnalytics(database.db, { retentionDays: env.ANALYTICS_RAW_RETENTION_DAYS }).catch((err: unknown) => console.error("[analytics] rollup failed:", err));
+    // The audit log keeps a year (AUDIT_RETENTION_DAYS); dropping what is older rides on the same timer.
+    purgeOldAuditEntries(database.db).catch((err: unknown) => console.error("[audit] purge failed:", err));
   }, env.ANALYTICS_ROLLUP_SECONDS * 1000);
   rollUp.unref();
   const analytics = createAnalyticsRecorder({ db: database.db, flushMs: env.ANALYTICS_FLUSH_MS });

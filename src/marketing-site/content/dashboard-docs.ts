@@ -168,6 +168,16 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
     points: ["Who may call which method, role by role: the table in docs/roles.md of the project."],
   },
   {
+    screen: "activity",
+    title: "Activity",
+    summary: "Who changed what on this site, and when.",
+    body: [
+      "Every change made through the dashboard or the API is listed here with who made it and when: settings, the domain, the password (set or removed — never the password itself), members and invitations, the plan, exports, agent tokens, API keys and webhooks. Filter by kind, or download the list as CSV.",
+      "Admins and the owner see this screen. Entries are kept for a year; deleting the site deletes them too.",
+    ],
+    points: [],
+  },
+  {
     screen: "delete",
     title: "Delete",
     summary: "Delete the site for good.",

@@ -43,6 +43,7 @@ export const aiMethods = {
     result: "{tokenId, name, hint, createdAt, token}",
     errors: ["NOT_FOUND", "CONFLICT"],
     run: (ctx, p) => createAgentToken(ctx.runtime.db, ctx.ownerId, p),
+    audit: { action: "agent_token.created", details: (p, r) => ({ tokenId: r.tokenId, name: p.name }) },
   }),
   listAgentTokens: method({
     role: "viewer",
@@ -59,6 +60,7 @@ export const aiMethods = {
     result: "{tokenId, revoked: true}",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => revokeAgentToken(ctx.runtime.db, ctx.ownerId, p),
+    audit: { action: "agent_token.revoked", details: (p) => ({ tokenId: p.tokenId }) },
   }),
   getAgentRequestCounts: method({
     role: "viewer",

@@ -24,6 +24,7 @@ export const audienceMethods = {
     result: "{fileName, csv}",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => siteSubscribersToCsv(ctx.runtime.db, ctx.ownerId, p),
+    audit: { action: "subscribers.exported" },
   }),
   getTextFeedback: method({
     role: "viewer",

@@ -68,6 +68,7 @@ export const contentMethods = {
         p,
       ),
     ),
+    audit: { action: "source.changed", details: (p) => ({ notionPageUrl: p.notionPageUrl, connectionId: p.connectionId ?? null }) },
   }),
   updateSiteSubdomain: method({
     role: "admin",
@@ -76,6 +77,7 @@ export const contentMethods = {
     result: "{siteId, subdomain, url, formerUrl: string | null, redirectsUntil: string | null}",
     errors: ["NOT_FOUND", "CONFLICT"],
     run: (ctx, p) => updateSiteSubdomain({ db: ctx.runtime.db, siteEvents: ctx.runtime.siteEvents, appsDomain: ctx.runtime.env.APPS_DOMAIN }, ctx.ownerId, p),
+    audit: { action: "address.changed", details: (p) => ({ subdomain: p.subdomain }) },
   }),
   getSitePropertyMap: method({
     role: "editor",
@@ -100,6 +102,7 @@ export const contentMethods = {
         p,
       ),
     ),
+    audit: { action: "settings.updated", details: () => ({ sections: ["propertyMap"] }) },
   }),
   updateSiteVersions: method({
     role: "editor",
@@ -110,6 +113,7 @@ export const contentMethods = {
     run: limited("notion-inspect", (ctx, p) =>
       updateSiteVersions({ ...siteWrites(ctx), gateway: ctx.runtime.notion, connections: ctx.runtime.notionConnections }, ctx.ownerId, p),
     ),
+    audit: { action: "versions.updated", details: (p) => ({ count: p.versions.length }) },
   }),
   getNotionData: method({
     role: "self",

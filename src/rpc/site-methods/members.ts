@@ -35,6 +35,7 @@ export const membersMethods = {
     result: "{invitationId, email, role, expiresAt}",
     errors: ["NOT_FOUND", "FORBIDDEN", "CONFLICT", "RATE_LIMITED"],
     run: (ctx, p) => inviteSiteMember({ db: ctx.runtime.db, email: ctx.runtime.email, appUrl: ctx.runtime.env.APP_URL }, { userId: ctx.userId, email: ctx.email }, p),
+    audit: { action: "member.invited", details: (p) => ({ email: p.email.trim().toLowerCase(), role: p.role }) },
   }),
   revokeSiteInvitation: method({
     role: "admin",
@@ -43,6 +44,7 @@ export const membersMethods = {
     result: "{siteId, invitationId, email, revoked: true}",
     errors: ["NOT_FOUND", "FORBIDDEN"],
     run: (ctx, p) => revokeSiteInvitation(ctx.runtime.db, p),
+    audit: { action: "invitation.revoked", details: (_p, r) => ({ email: r.email }) },
   }),
   acceptSiteInvitation: method({
     role: "self",
@@ -51,6 +53,7 @@ export const membersMethods = {
     result: "{siteId, role}",
     errors: ["NOT_FOUND", "FORBIDDEN", "CONFLICT"],
     run: (ctx, p) => acceptSiteInvitation(ctx.runtime.db, { userId: ctx.userId, email: ctx.email }, p),
+    audit: { action: "member.joined", siteOf: (_p, r) => r.siteId, details: (_p, r) => ({ role: r.role }) },
   }),
   updateSiteMember: method({
     role: "admin",
@@ -59,6 +62,7 @@ export const membersMethods = {
     result: "{siteId, userId, role, previousRole}",
     errors: ["NOT_FOUND", "FORBIDDEN"],
     run: (ctx, p) => updateSiteMember(ctx.runtime.db, p),
+    audit: { action: "member.role_changed", details: (p, r) => ({ userId: p.userId, role: p.role, previousRole: r.previousRole }) },
   }),
   removeSiteMember: method({
     role: "admin",
@@ -67,6 +71,7 @@ export const membersMethods = {
     result: "{siteId, userId, removed: true, role}",
     errors: ["NOT_FOUND", "FORBIDDEN", "CONFLICT"],
     run: (ctx, p) => removeSiteMember(ctx.runtime.db, p),
+    audit: { action: "member.removed", details: (p, r) => ({ userId: p.userId, role: r.role }) },
   }),
   leaveSite: method({
     role: "viewer",
@@ -75,6 +80,7 @@ export const membersMethods = {
     result: "{siteId, userId, removed: true, role}",
     errors: ["NOT_FOUND", "CONFLICT"],
     run: (ctx, p) => leaveSite(ctx.runtime.db, ctx.userId, p),
+    audit: { action: "member.left", details: (_p, r) => ({ role: r.role }) },
   }),
   transferSiteOwnership: method({
     role: "owner",
@@ -83,6 +89,7 @@ export const membersMethods = {
     result: "{siteId, offeredTo, expiresAt}",
     errors: ["NOT_FOUND", "FORBIDDEN"],
     run: (ctx, p) => transferSiteOwnership(ctx.runtime.db, ctx.ownerId, p),
+    audit: { action: { of: (p) => (p.userId === null ? "ownership.offer_withdrawn" : "ownership.offered") }, details: (p) => ({ toUserId: p.userId }) },
   }),
   acceptSiteOwnership: method({
     role: "viewer",
@@ -91,5 +98,6 @@ export const membersMethods = {
     result: "{siteId, ownerId, previousOwnerId}",
     errors: ["NOT_FOUND", "CONFLICT"],
     run: (ctx, p) => acceptSiteOwnership(ctx.runtime.db, ctx.userId, p),
+    audit: { action: "ownership.transferred", details: (_p, r) => ({ previousOwnerId: r.previousOwnerId }) },
   }),
 };

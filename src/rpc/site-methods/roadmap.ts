@@ -16,6 +16,7 @@ export const roadmapMethods = {
     result: "{siteId, settings: SiteSettings}",
     errors: ["NOT_FOUND", "VALIDATION", "UNAUTHORIZED", "UPSTREAM"],
     run: (ctx, p) => updateRoadmapSettings({ ...roadmap(ctx), ...ctx.runtime.notionConnections, ...siteWrites(ctx) }, ctx.ownerId, p),
+    audit: { action: "settings.updated", details: () => ({ sections: ["roadmap"] }) },
   }),
   getRoadmapFeedback: method({
     role: "viewer",
@@ -32,6 +33,7 @@ export const roadmapMethods = {
     result: "{ideaId, itemId, status: 'approved', column}",
     errors: ["NOT_FOUND", "VALIDATION"],
     run: (ctx, p) => approveIdea(roadmap(ctx), ctx.ownerId, p),
+    audit: { action: "idea.approved", details: (p) => ({ ideaId: p.ideaId, column: p.column }) },
   }),
   mergeRoadmapIdea: method({
     role: "editor",
@@ -40,6 +42,7 @@ export const roadmapMethods = {
     result: "{ideaId, itemId, status: 'merged'}",
     errors: ["NOT_FOUND", "VALIDATION"],
     run: (ctx, p) => mergeIdea(roadmap(ctx), ctx.ownerId, p),
+    audit: { action: "idea.merged", details: (p) => ({ ideaId: p.ideaId, intoItemId: p.intoItemId }) },
   }),
   rejectRoadmapIdea: method({
     role: "editor",
@@ -48,6 +51,7 @@ export const roadmapMethods = {
     result: "{ideaId, status: 'rejected', mailed}",
     errors: ["NOT_FOUND", "VALIDATION", "UPSTREAM"],
     run: (ctx, p) => rejectIdea({ ...roadmap(ctx), email: ctx.runtime.email }, ctx.ownerId, p),
+    audit: { action: "idea.rejected", details: (p) => ({ ideaId: p.ideaId }) },
   }),
   roadmapVotersToCsv: method({
     role: "admin",
@@ -56,6 +60,7 @@ export const roadmapMethods = {
     result: "{fileName, csv}",
     errors: ["NOT_FOUND", "VALIDATION"],
     run: (ctx, p) => roadmapVotersToCsv(roadmap(ctx), ctx.ownerId, p),
+    audit: { action: "voters.exported", details: (p) => ({ itemId: p.itemId ?? null }) },
   }),
   previewRoadmapStatusEmail: method({
     role: "editor",

@@ -23,6 +23,7 @@ export const settingsMethods = {
     result: "{siteId, settings: SiteSettings}",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => updateSite(siteWrites(ctx), ctx.ownerId, p),
+    audit: { action: "settings.updated", details: (p) => ({ ...(p.name !== undefined ? { name: p.name } : {}), sections: Object.keys(p.settings ?? {}) }) },
   }),
   updateSitePassword: method({
     role: "admin",
@@ -31,6 +32,7 @@ export const settingsMethods = {
     result: "{siteId, hasPassword}",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => updateSitePassword(siteWrites(ctx), ctx.ownerId, p),
+    audit: { action: { of: (p) => (p.password === null ? "password.removed" : "password.set") } },
   }),
   getSitePasswordLockout: method({
     role: "viewer",
@@ -47,6 +49,7 @@ export const settingsMethods = {
     result: "{locked: false, wrongTries: 0, limit, until: null}",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => liftSitePasswordLockout(ctx.runtime.db, ctx.ownerId, p),
+    audit: { action: "password.lockout_lifted" },
   }),
   updateSiteRedirects: method({
     role: "editor",
@@ -55,6 +58,7 @@ export const settingsMethods = {
     result: "{siteId, redirects: [{from, to, permanent}]}",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => updateSiteRedirects(siteWrites(ctx), ctx.ownerId, p),
+    audit: { action: "redirects.updated", details: (p) => ({ count: p.redirects.length }) },
   }),
   upsertWidget: sectionMethod("admin", "widget", "Changes the embeddable widget settings"),
   upsertAiCustomization: sectionMethod("admin", "ai", "Changes the AI chatbot settings"),
@@ -67,6 +71,7 @@ export const settingsMethods = {
     result: DOMAIN_STATE,
     errors: ["NOT_FOUND", "CONFLICT"],
     run: (ctx, p) => updateSiteDomain(domains(ctx), ctx.ownerId, p),
+    audit: { action: { of: (p) => (p.domain === null ? "domain.removed" : "domain.updated") }, details: (p) => ({ domain: p.domain }) },
   }),
   verifySiteDomain: method({
     role: "admin",
@@ -75,6 +80,7 @@ export const settingsMethods = {
     result: DOMAIN_STATE,
     errors: ["NOT_FOUND", "CONFLICT"],
     run: (ctx, p) => verifySiteDomain(domains(ctx), ctx.ownerId, p),
+    audit: { action: { of: (_p, r) => (r.verified ? "domain.verified" : null) }, details: (_p, r) => ({ domain: r.domain }) },
   }),
   getSiteDomain: method({
     role: "viewer",
@@ -100,6 +106,7 @@ export const settingsMethods = {
     errors: ["NOT_FOUND"],
     maxBodyBytes: UPLOAD_BODY_LIMIT,
     run: (ctx, p) => uploadFile({ db: ctx.runtime.db, storage: ctx.runtime.storage, appUrl: ctx.runtime.env.APP_URL }, ctx.ownerId, p),
+    audit: { action: "file.uploaded", details: (p, r) => ({ kind: p.kind, fileName: p.fileName, fileId: r.fileId }) },
   }),
   getUserSites: method({
     role: "self",
@@ -116,5 +123,6 @@ export const settingsMethods = {
     result: "{siteId, status}",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => updateSiteStatus(siteWrites(ctx), ctx.ownerId, p),
+    audit: { action: { of: (p) => (p.status === "paused" ? "site.paused" : "site.published") } },
   }),
 };

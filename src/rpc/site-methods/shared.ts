@@ -36,4 +36,5 @@ export const sectionMethod = <K extends "widget" | "ai" | "analytics" | "email" 
     result: "{siteId, settings: SiteSettings}",
     errors: ["NOT_FOUND"],
     run: (ctx, p) => updateSite(siteWrites(ctx), ctx.ownerId, { siteId: p.siteId, settings: { [key]: p[key] } }),
+    audit: { action: "settings.updated", details: () => ({ sections: [key] }) },
   });

@@ -385,6 +385,8 @@ describe("walls between owners", () => {
     ["leaveSite", "site", { siteId: blogId }],
     ["transferSiteOwnership", "site", { siteId: blogId, userId: null }],
     ["acceptSiteOwnership", "site", { siteId: blogId }],
+    ["getSiteAuditLog", "site", { siteId: blogId }],
+    ["siteAuditLogToCsv", "site", { siteId: blogId }],
     // Operators only: any other account is told nothing exists.
     ["expectNotionWebhookVerification", "user", {}],
   ];

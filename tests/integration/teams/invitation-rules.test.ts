@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { emailOutbox, siteMembers, users } from "@/db/schema";
+import { emailOutbox, siteAuditLog, siteMembers, users } from "@/db/schema";
+import { purgeOldAuditEntries, recordAuditEntry } from "@/core/audit/record-audit-entry";
 import { outboxEmailProvider } from "@/integrations/email/outbox-provider";
 import { acceptSiteInvitation } from "@/core/teams/accept-site-invitation";
 import { inviteSiteMember } from "@/core/teams/invite-site-member";
@@ -10,7 +11,7 @@ import { acceptSiteOwnership, transferSiteOwnership } from "@/core/teams/transfe
 import { findSiteAccess } from "@/core/teams/resolve-site-access";
 import { insertSite, openTestDatabase } from "../../helpers/test-db";
 
-/** The rules of invitations and transfers that need the clock: expiry, one use under a race, an offer's lifetime. */
+/** The rules that need the clock: invitations' expiry and one use under a race, an offer's lifetime, the audit log's year. */
 
 let database: Database;
 const DAY = 24 * 3600_000;
@@ -70,5 +71,22 @@ describe("ownership offers", () => {
     expect(await findSiteAccess(database.db, invitee.id, site.id)).toMatchObject({ role: "owner" });
     expect(await findSiteAccess(database.db, owner.id, site.id)).toMatchObject({ role: "admin" });
     expect(await database.db.select().from(siteMembers).where(eq(siteMembers.siteId, site.id))).toEqual([expect.objectContaining({ userId: owner.id, role: "admin" })]);
+  });
+});
+
+describe("the audit log", () => {
+  it("keeps a year, and an entry for a deleted site is dropped quietly", async () => {
+    const { db } = database;
+    const { site, user } = await insertSite(database, "docs", "00000000-0000-0000-0000-0000000000bb");
+    const entry = { siteId: site.id, actorId: user.id, actorEmail: user.email, method: "updateSite", via: "session" as const, details: {} };
+    await recordAuditEntry(db, { ...entry, action: "settings.updated" });
+    await db.insert(siteAuditLog).values([
+      { ...entry, action: "old.kept", createdAt: new Date(Date.now() - 364 * DAY) },
+      { ...entry, action: "old.dropped", createdAt: new Date(Date.now() - 366 * DAY) },
+    ]);
+    expect(await purgeOldAuditEntries(db)).toBeGreaterThanOrEqual(1);
+    const left = await db.select({ action: siteAuditLog.action }).from(siteAuditLog).where(eq(siteAuditLog.siteId, site.id));
+    expect(left.map((r) => r.action).sort()).toEqual(["old.kept", "settings.updated"]);
+    await expect(recordAuditEntry(db, { ...entry, siteId: "no-such-site", action: "site.deleted" })).resolves.toBeUndefined();
   });
 });

@@ -155,3 +155,37 @@ async function userIdOf(who: SiteRole | "stranger"): Promise<string> {
   const reply = await fetch(`${url}/api/auth/session`, { headers: { cookie: jars[who].header() } });
   return ((await reply.json()) as { user: { id: string } }).user.id;
 }
+
+describe("the audit log", () => {
+  const PASSWORD = "correct horse battery staple";
+  type Log = { entries: { action: string; actorEmail: string; method: string; details: Record<string, unknown> }[]; nextBefore: string | null };
+
+  it("records who did what, filters by kind, exports CSV, and never holds a secret", async () => {
+    // After the hand-over the admin's account owns the site and the first owner is an admin.
+    ok(await call("admin", "updateSitePassword", { siteId, password: PASSWORD }));
+    ok(await call("admin", "updateSitePassword", { siteId, password: null }));
+    const { token } = ok<{ token: string }>(await call("owner", "createAgentToken", { siteId, name: "CI agent" }));
+    ok(await call("owner", "updateSiteDomain", { siteId, domain: "docs.team.example" }));
+    const log = ok<Log>(await call("admin", "getSiteAuditLog", { siteId }));
+    const actions = log.entries.map((e) => e.action);
+    for (const action of ["member.invited", "member.joined", "member.role_changed", "member.removed", "member.left", "ownership.offered", "ownership.transferred", "settings.updated", "redirects.updated", "password.set", "password.removed", "agent_token.created", "domain.updated"]) {
+      expect(actions, action).toContain(action);
+    }
+    // Newest first, with who did it.
+    expect(log.entries[0]).toMatchObject({ action: "domain.updated", actorEmail: s.ownerEmails[0], method: "updateSiteDomain", details: { domain: "docs.team.example" } });
+    expect(log.entries.find((e) => e.action === "password.set")).toMatchObject({ actorEmail: emails.admin, details: {} });
+    const members = ok<Log>(await call("admin", "getSiteAuditLog", { siteId, action: "member" }));
+    expect(members.entries.length).toBeGreaterThan(0);
+    expect(members.entries.every((e) => e.action.startsWith("member."))).toBe(true);
+    const { csv } = ok<{ csv: string }>(await call("owner", "siteAuditLogToCsv", { siteId }));
+    expect(csv.split("\n")[0]).toBe("at,actor_email,action,method,via,details");
+    expect(csv).toContain("password.removed");
+    for (const text of [JSON.stringify(log), csv]) {
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toContain(token);
+    }
+    // The export itself is an entry; someone with no role on the site sees nothing.
+    expect(ok<Log>(await call("admin", "getSiteAuditLog", { siteId, limit: 1 })).entries[0]!.action).toBe("audit_log.exported");
+    expect(code(await call("stranger", "getSiteAuditLog", { siteId }))).toBe("NOT_FOUND");
+  });
+});

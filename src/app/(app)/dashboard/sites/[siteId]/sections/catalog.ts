@@ -19,6 +19,7 @@ export const SECTIONS = [
   { id: "whats-new", label: "What's new", only: "whatsNew" },
   { id: "assistant", label: "Assistant" },
   { id: "members", label: "Members" },
+  { id: "activity", label: "Activity" },
   { id: "plan", label: "Plan" },
   { id: "delete", label: "Delete" },
 ] as const;
@@ -26,7 +27,7 @@ export const SECTIONS = [
 export type SectionId = (typeof SECTIONS)[number]["id"];
 
 /** Screens only some roles see (the RPC refuses the rest of their calls anyway): people's addresses, billing, deleting. */
-const SECTION_ROLES: Partial<Record<SectionId, SiteRole>> = { subscribers: "admin", plan: "owner", delete: "owner" };
+const SECTION_ROLES: Partial<Record<SectionId, SiteRole>> = { subscribers: "admin", activity: "admin", plan: "owner", delete: "owner" };
 
 export function sectionsFor(siteType: SiteType, role: SiteRole = "owner") {
   return SECTIONS.filter((s) => (!("only" in s) || siteTypeHas(siteType, s.only)) && roleAllows(role, SECTION_ROLES[s.id] ?? "viewer"));

@@ -16,6 +16,7 @@ import { PlanSection } from "./plan";
 import { VotesSection, WhatsNewSection } from "./roadmap";
 import { DeleteSection } from "./delete";
 import { MembersSection } from "./members";
+import { ActivitySection } from "./activity";
 import { SiteCreatedDialog } from "./site-created-dialog";
 
 export function SiteScreen({ section, site, extra }: { section: SectionId; site: SiteOverview; extra: ScreenExtra }) {
@@ -39,6 +40,7 @@ export function SiteScreen({ section, site, extra }: { section: SectionId; site:
       {section === "votes" ? <VotesSection site={site} /> : null}
       {section === "whats-new" ? <WhatsNewSection site={site} /> : null}
       {section === "members" ? <MembersSection site={site} role={extra.role} userId={extra.userId} /> : null}
+      {section === "activity" ? <ActivitySection site={site} /> : null}
       {section === "plan" ? <PlanSection site={site} billing={extra.billing} /> : null}
       {section === "delete" ? <DeleteSection site={site} /> : null}
     </>
