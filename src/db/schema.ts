@@ -14,3 +14,4 @@ export * from "./schema/roadmap";
 export * from "./schema/analytics";
 export * from "./schema/teams";
 export * from "./schema/audit";
+export * from "./schema/api-keys";

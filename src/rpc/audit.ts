@@ -20,7 +20,8 @@ export async function auditCall(ctx: RpcContext, name: string, method: RpcMethod
       action,
       method: name,
       via: ctx.via,
-      details: spec.details ? spec.details(params, result) : {},
+      // A key's calls name the key (its id, never the key), so its owner can tell what it did.
+      details: { ...(spec.details ? spec.details(params, result) : {}), ...(ctx.apiKeyId ? { apiKeyId: ctx.apiKeyId } : {}) },
     });
   } catch (err) {
     reportError(err, { operation: `audit.${name}` });

@@ -19,6 +19,8 @@ export type RpcContext = {
   role: SiteRole | null;
   /** How the caller signed in: a browser session, or an API key (docs/api-keys.md). */
   via: "session" | "api-key";
+  /** The API key's id when the call came with one. */
+  apiKeyId: string | null;
   email: string;
   meta: { clientVersion?: string; tz?: string };
   signal: AbortSignal;
@@ -50,6 +52,8 @@ export type RpcMethod<P extends z.ZodType = z.ZodType, R = unknown> = {
   role: MethodAccess;
   /** Marks a "self" method that only reads (API keys with read access may call it); every viewer method is a read. */
   readOnly?: boolean;
+  /** Refused to API keys: a key can't make or revoke keys, or delete its account (docs/api-keys.md). */
+  sessionOnly?: boolean;
   /** What the site's audit log records when the call succeeds (docs/audit-log.md); methods that change nothing have none. */
   audit?: AuditSpec<z.infer<P>, NoInfer<R>>;
   params: P;

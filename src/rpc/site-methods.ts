@@ -1,6 +1,7 @@
 import { aiMethods } from "./site-methods/ai";
 import { audienceMethods } from "./site-methods/audience";
 import { auditLogMethods } from "./site-methods/audit-log";
+import { apiKeyMethods } from "./site-methods/api-keys";
 import { connectionsMethods } from "./site-methods/connections";
 import { contentMethods } from "./site-methods/content";
 import { membersMethods } from "./site-methods/members";
@@ -21,4 +22,5 @@ export const siteMethods = {
   ...aiMethods,
   ...membersMethods,
   ...auditLogMethods,
+  ...apiKeyMethods,
 };

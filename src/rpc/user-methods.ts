@@ -83,6 +83,7 @@ export const userMethods = {
   }),
   deleteUser: method({
     role: "self",
+    sessionOnly: true,
     summary: 'Deletes the account and everything it owns; params {confirm: "DELETE"}',
     params: deleteUserInput,
     result: "{deleted: true, sites}",

@@ -48,6 +48,7 @@ export const membersMethods = {
   }),
   acceptSiteInvitation: method({
     role: "self",
+    sessionOnly: true,
     summary: "Accepts an invitation from its link's token, for the signed-in address it was sent to",
     params: acceptSiteInvitationInput,
     result: "{siteId, role}",

@@ -115,4 +115,13 @@ describe("two processes on one PostgreSQL", () => {
     expect((await rpc(a.url, owner, "site", "removeSiteMember", { siteId, userId: memberId })).body.result).toMatchObject({ removed: true });
     await onBWithin(1_000, async () => (await rpc(b.url, member, "site", "getSiteAnalytics", { siteId })).body.error?.data?.code === "NOT_FOUND");
   });
+
+  it("an API key revoked through A is refused by B within a second", async () => {
+    const made = await rpc(a.url, owner, "site", "createApiKey", { access: "read" });
+    const { id, key } = made.body.result as { id: string; key: string };
+    const withKeyOnB = () => rpc(b.url, null, "site", "listApiKeys", {}, { headers: { authorization: `Bearer ${key}` } });
+    expect((await withKeyOnB()).body.error).toBeUndefined();
+    expect((await rpc(a.url, owner, "site", "revokeApiKey", { id })).body.result).toMatchObject({ revoked: true });
+    await onBWithin(1_000, async () => (await withKeyOnB()).body.error?.data?.code === "UNAUTHORIZED");
+  });
 });

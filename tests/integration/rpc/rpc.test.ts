@@ -387,6 +387,8 @@ describe("walls between owners", () => {
     ["acceptSiteOwnership", "site", { siteId: blogId }],
     ["getSiteAuditLog", "site", { siteId: blogId }],
     ["siteAuditLogToCsv", "site", { siteId: blogId }],
+    ["createApiKey", "site", { siteId: blogId, access: "write" }],
+    ["revokeApiKey", "site", { id: "00000000-0000-0000-0000-000000000000" }],
     // Operators only: any other account is told nothing exists.
     ["expectNotionWebhookVerification", "user", {}],
   ];
@@ -429,7 +431,7 @@ describe("walls between owners", () => {
 
   it("covers every method of both endpoints", () => {
     const covered = new Set(aimed().map(([name]) => name));
-    const unscoped = ["getAllNotionPages", "doesDomainExist", "createNewSite", "getNotionData", "safeGetNotionPageState", "isNotionPagePublic", "getUserSites", "deleteSite", "listNotionConnections", "addNotionIntegrationSecret", "getViewTrends"];
+    const unscoped = ["getAllNotionPages", "doesDomainExist", "createNewSite", "getNotionData", "safeGetNotionPageState", "isNotionPagePublic", "getUserSites", "deleteSite", "listNotionConnections", "addNotionIntegrationSecret", "getViewTrends", "listApiKeys"];
     const userScoped = ["getSubscriptions", "getProductsForChangePlan", "trackUserData", "trackConversionEvent", "deleteUser", "redeemCode"];
     for (const name of Object.keys(siteMethods)) expect(covered.has(name) || unscoped.includes(name), name).toBe(true);
     for (const name of Object.keys(userMethods)) expect(covered.has(name) || userScoped.includes(name), name).toBe(true);

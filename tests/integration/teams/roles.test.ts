@@ -30,7 +30,7 @@ const ok = <T>(reply: RpcReply): T => {
 async function inviteAndAccept(role: "admin" | "editor" | "viewer", by: SiteRole = "owner") {
   const invited = ok<{ invitationId: string; role: string }>(await call(by, "inviteSiteMember", { siteId, email: emails[role].toUpperCase(), role }));
   expect(invited.role).toBe(role);
-  const [mail] = await waitForMails(plunk.url, (m) => m.to === emails[role]);
+  const [mail] = await waitForMails(plunk.url, (m) => m.to === emails[role] && m.subject.includes("invited you"));
   const token = linkIn(mail!, "/invite/").split("/invite/")[1]!;
   return token;
 }
