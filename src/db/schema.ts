@@ -15,3 +15,4 @@ export * from "./schema/analytics";
 export * from "./schema/teams";
 export * from "./schema/audit";
 export * from "./schema/api-keys";
+export * from "./schema/webhooks";

@@ -2,6 +2,7 @@ import { aiMethods } from "./site-methods/ai";
 import { audienceMethods } from "./site-methods/audience";
 import { auditLogMethods } from "./site-methods/audit-log";
 import { apiKeyMethods } from "./site-methods/api-keys";
+import { webhookMethods } from "./site-methods/webhooks";
 import { connectionsMethods } from "./site-methods/connections";
 import { contentMethods } from "./site-methods/content";
 import { membersMethods } from "./site-methods/members";
@@ -23,4 +24,5 @@ export const siteMethods = {
   ...membersMethods,
   ...auditLogMethods,
   ...apiKeyMethods,
+  ...webhookMethods,
 };

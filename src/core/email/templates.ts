@@ -220,6 +220,19 @@ export function passwordGuessingEmail(p: { siteName: string; siteAddress: string
   });
 }
 
+/** A webhook endpoint turned off after failing again and again: which one, and where to turn it back on. */
+export function webhookDisabledEmail(p: { url: string; siteAddress: string; manageUrl: string }): RenderedEmail {
+  return renderEmail({
+    subject: `A webhook of ${p.siteAddress} was turned off`,
+    preview: "Its deliveries kept failing.",
+    blocks: [
+      { kind: "heading", text: "A webhook was turned off" },
+      { kind: "paragraph", text: `Deliveries to ${p.url} failed again and again, so we stopped sending to it. Fix the endpoint, then make it anew; failed deliveries can be replayed.` },
+      { kind: "button", label: "Open the site's settings", url: p.manageUrl },
+    ],
+  });
+}
+
 /** An invitation to help run a site: who asked, which role, and the one-use link (it signs the invitee in first). */
 export function siteInvitationEmail(p: { siteName: string; inviterEmail: string; role: string; acceptUrl: string; expiresInDays: number }): RenderedEmail {
   return renderEmail({

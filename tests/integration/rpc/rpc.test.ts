@@ -389,6 +389,10 @@ describe("walls between owners", () => {
     ["siteAuditLogToCsv", "site", { siteId: blogId }],
     ["createApiKey", "site", { siteId: blogId, access: "write" }],
     ["revokeApiKey", "site", { id: "00000000-0000-0000-0000-000000000000" }],
+    ["createWebhookEndpoint", "site", { siteId: blogId, url: "https://evil.example/hook", events: ["site.synced"] }],
+    ["deleteWebhookEndpoint", "site", { siteId: blogId, endpointId: "00000000-0000-0000-0000-000000000000" }],
+    ["listWebhookDeliveries", "site", { siteId: blogId }],
+    ["replayWebhookDelivery", "site", { siteId: blogId, deliveryId: "00000000-0000-0000-0000-000000000000" }],
     // Operators only: any other account is told nothing exists.
     ["expectNotionWebhookVerification", "user", {}],
   ];
