@@ -106,6 +106,10 @@ export const rawEnvSchema = z.object({
     "— (off)",
   ),
 
+  WEBHOOKS_ALLOW_PRIVATE: about(flag, "`1` lets webhook endpoints reach loopback, private and link-local (metadata) addresses — for self-hosters whose consumers are on their own network", "off: such targets are refused when each delivery is sent, after DNS"),
+  WEBHOOKS_RETRY_SECONDS: optionalString.describe("the webhook retry schedule, seconds after each failed attempt (comma list); default 5,300,1800,7200,18000,36000,36000 (about 24 h)"),
+  WEBHOOKS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000).describe("how often a process that sends webhooks looks for due deliveries"),
+
   GOOGLE_CLIENT_ID: optionalString.describe("Google sign-in's client id (with `GOOGLE_CLIENT_SECRET`: both or neither)"),
   GOOGLE_CLIENT_SECRET: optionalString.describe("Google sign-in's client secret"),
   AUTH_TEST_LOGIN: about(

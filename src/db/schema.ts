@@ -12,3 +12,7 @@ export * from "./schema/search";
 export * from "./schema/agents";
 export * from "./schema/roadmap";
 export * from "./schema/analytics";
+export * from "./schema/teams";
+export * from "./schema/audit";
+export * from "./schema/api-keys";
+export * from "./schema/webhooks";

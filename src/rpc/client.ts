@@ -38,6 +38,8 @@ const SLOW: Record<string, number> = {
   updateSitePropertyMap: 30_000,
   waitForSubscription: 70_000,
   askSiteAssistant: 120_000,
+  // Sends the invitation email before it answers.
+  inviteSiteMember: 15_000,
   deleteSite: 15_000,
   deleteUser: 15_000,
   // DNS lookups (up to 4 s each, in parallel).

@@ -1,10 +1,12 @@
-import { getServerSession } from "next-auth";
-import { authOptionsFor } from "@/auth/auth-options";
 import { API_BODY_LIMIT } from "@/http/request-guards";
 import { reportError } from "@/integrations/error-reporting";
 import { withNotionPriority } from "@/notion/budget/request-context";
 import type { Runtime } from "@/runtime";
 import { MAX_INPUT_DEPTH, nestedDeeperThan, unstorableText } from "./check-input";
+import { callerAccess, type CallerAccess } from "./access";
+import { checkApiKeyMayCall } from "./api-key-policy";
+import { authenticateCaller, BAD_API_KEY } from "./authenticate";
+import { auditCall } from "./audit";
 import type { MethodTable, RpcContext } from "./method";
 import { envelopeSchema, JSONRPC, jsonRpcResponse, rpcError, toRpcError } from "./protocol";
 
@@ -43,24 +45,41 @@ export async function handleRpcRequest(request: Request, methods: MethodTable, r
     return jsonRpcResponse(id, { error: rpcError("VALIDATION", "Request body too large") }, 413);
   }
 
-  const session = await getServerSession(authOptionsFor(runtime));
-  const user = session?.user as { id?: string; email?: string | null } | undefined;
-  if (!user?.id) return jsonRpcResponse(id, { error: rpcError("UNAUTHORIZED", "Please sign in again") });
+  const caller = await authenticateCaller(request, runtime);
+  if (caller === "bad-key") return jsonRpcResponse(id, { error: rpcError("UNAUTHORIZED", BAD_API_KEY) });
+  if (!caller) return jsonRpcResponse(id, { error: rpcError("UNAUTHORIZED", "Please sign in again") });
 
   // PostgreSQL text can't hold NUL or a lone surrogate: refuse them here, as bad input, for every method at once.
   const unstorable = unstorableText({ params, meta });
   if (unstorable) return jsonRpcResponse(id, { error: rpcError("VALIDATION", unstorable) });
+  // The caller's role on the site the call names, before the params' own checks: a member without the role learns
+  // nothing about the method's params, and one without any role nothing about the site.
+  let access: CallerAccess;
+  try {
+    if (caller.apiKey) await checkApiKeyMayCall(runtime.db, caller.apiKey, method, params);
+    access = await callerAccess(runtime.db, method.role, caller.userId, params);
+  } catch (err) {
+    return errorResponse(id, name, err);
+  }
   const parsed = method.params.safeParse(params ?? {});
   if (!parsed.success) return jsonRpcResponse(id, { error: toRpcError(parsed.error).error });
 
   // An owner is waiting on this call: whatever it asks of Notion (a page check, Sync now, a first sync) goes first.
-  const run = (context: RpcContext) => withNotionPriority("owner", user.id!, () => method.run(context, parsed.data));
+  const run = async (context: RpcContext) => {
+    const result = await withNotionPriority("owner", caller.userId, () => method.run(context, parsed.data));
+    await auditCall(context, name, method, access.siteId, parsed.data, result);
+    return result;
+  };
   const wantsStream = method.streaming && (request.headers.get("accept") ?? "").includes("text/event-stream");
   const items: unknown[] = [];
   const ctx = (emit: (item: unknown) => void): RpcContext => ({
     runtime,
-    userId: user.id!,
-    email: user.email ?? "",
+    userId: caller.userId,
+    ownerId: access.ownerId,
+    role: access.role,
+    via: caller.apiKey ? "api-key" : "session",
+    apiKeyId: caller.apiKey?.keyId ?? null,
+    email: caller.email,
     meta: meta ?? {},
     signal: request.signal,
     emit,

@@ -2,6 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "@/env";
+import { purgeOldAuditEntries } from "@/core/audit/record-audit-entry";
+import { deliverDueWebhooks } from "@/core/webhooks/deliver-webhooks";
+import { createWebhookPost } from "@/integrations/webhooks/post-webhook";
 import { openDatabase, type Database } from "@/db/client";
 import { openClusterChannel } from "@/db/pg-channel";
 import { migrateDatabase } from "@/db/migrate";
@@ -202,8 +205,12 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   loadCountryTable();
   const rollUp = setInterval(() => {
     rollUpAnalytics(database.db, { retentionDays: env.ANALYTICS_RAW_RETENTION_DAYS }).catch((err: unknown) => console.error("[analytics] rollup failed:", err));
+    // The audit log keeps a year (AUDIT_RETENTION_DAYS); dropping what is older rides on the same timer.
+    purgeOldAuditEntries(database.db).catch((err: unknown) => console.error("[audit] purge failed:", err));
   }, env.ANALYTICS_ROLLUP_SECONDS * 1000);
   rollUp.unref();
+  // Webhooks out: the processes that do background work send due deliveries (the queue is in the database).
+  if (env.PAGEWRIGHT_ROLE === "all" || env.PAGEWRIGHT_ROLE === "worker") startWebhookSender({ db: database.db, email, appUrl: env.APP_URL, env });
   const analytics = createAnalyticsRecorder({ db: database.db, flushMs: env.ANALYTICS_FLUSH_MS });
   // Refreshes that sites-role readers asked for (PostgreSQL only: with PGlite every process is all-in-one and refreshes itself).
   const role = env.PAGEWRIGHT_ROLE;
@@ -243,4 +250,21 @@ export async function createRuntime(env: Env): Promise<Runtime> {
 export async function closeRuntime(runtime: Runtime): Promise<void> {
   for (const task of runtime.tasks) await task.stop();
   await runtime.database.close();
+}
+
+/** Sends due webhook deliveries every WEBHOOKS_POLL_MS, one run at a time; the timer never keeps the process alive. */
+function startWebhookSender(deps: { db: Database["db"]; email: Runtime["email"]; appUrl: string; env: Env }): void {
+  const post = createWebhookPost({ allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE ?? false });
+  const retrySeconds = deps.env.WEBHOOKS_RETRY_SECONDS?.split(",").map((s) => Number(s.trim())).filter((n) => Number.isFinite(n) && n >= 0);
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    deliverDueWebhooks({ db: deps.db, post, email: deps.email, appUrl: deps.appUrl, retrySeconds })
+      .catch((err: unknown) => console.error("[webhooks] delivery run failed:", err))
+      .finally(() => {
+        running = false;
+      });
+  }, deps.env.WEBHOOKS_POLL_MS);
+  timer.unref();
 }

@@ -219,3 +219,30 @@ export function passwordGuessingEmail(p: { siteName: string; siteAddress: string
     footer: [{ kind: "note", text: "You get this email at most once an hour." }],
   });
 }
+
+/** A webhook endpoint turned off after failing again and again: which one, and where to turn it back on. */
+export function webhookDisabledEmail(p: { url: string; siteAddress: string; manageUrl: string }): RenderedEmail {
+  return renderEmail({
+    subject: `A webhook of ${p.siteAddress} was turned off`,
+    preview: "Its deliveries kept failing.",
+    blocks: [
+      { kind: "heading", text: "A webhook was turned off" },
+      { kind: "paragraph", text: `Deliveries to ${p.url} failed again and again, so we stopped sending to it. Fix the endpoint, then make it anew; failed deliveries can be replayed.` },
+      { kind: "button", label: "Open the site's settings", url: p.manageUrl },
+    ],
+  });
+}
+
+/** An invitation to help run a site: who asked, which role, and the one-use link (it signs the invitee in first). */
+export function siteInvitationEmail(p: { siteName: string; inviterEmail: string; role: string; acceptUrl: string; expiresInDays: number }): RenderedEmail {
+  return renderEmail({
+    subject: `${p.inviterEmail} invited you to ${p.siteName} on ${PRODUCT_NAME}`,
+    preview: `Join ${p.siteName} as ${p.role}.`,
+    blocks: [
+      { kind: "heading", text: `Join ${p.siteName}` },
+      { kind: "paragraph", text: `${p.inviterEmail} invited you to help run ${p.siteName} on ${PRODUCT_NAME}, as ${p.role}. The link works once and expires in ${p.expiresInDays} days.` },
+      { kind: "button", label: "Accept the invitation", url: p.acceptUrl },
+    ],
+    footer: [{ kind: "note", text: "If you don't know this person, ignore this email: nothing happens without the link." }],
+  });
+}

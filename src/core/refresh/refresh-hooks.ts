@@ -1,3 +1,4 @@
+import { enqueueWebhookEvent } from "@/core/webhooks/enqueue-webhook-event";
 import type { Db } from "@/db/client";
 import type { EmailProvider } from "@/integrations/email";
 import { siteTypeHas } from "@/lib/site-types";
@@ -41,6 +42,7 @@ export function createRefreshHooks(deps: RefreshHookDeps): RefreshHooks {
     onUpdated: async (site, before, after) => {
       deps.postNotifier.afterUpdate(site, after);
       if (writesBackToNotion(site)) deps.scheduleRoadmapWrites(site.id);
+      await enqueueWebhookEvent(deps.db, site.id, "site.synced", { pages: after.size });
       await indexSitePages(deps.db, site.id, after);
       await indexSitePassages(deps.db, site.id, after);
       if (before.size && (await recordRenamedSlugs(deps.db, site, before, after))) deps.siteEvents.emitSiteChanged(site.id);
@@ -54,6 +56,7 @@ export function createRefreshHooks(deps: RefreshHookDeps): RefreshHooks {
     onFailed: async (site, failure) => {
       if (site.notionConnectionId) await tellOwnerConnectionRefused(ownerMail, site.notionConnectionId);
       await tellOwnerSyncFailing(ownerMail, site.id, failure);
+      await enqueueWebhookEvent(deps.db, site.id, "site.sync_failing", {});
     },
   };
 }

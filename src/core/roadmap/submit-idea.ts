@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { roadmapIdeas } from "@/db/schema";
+import { enqueueWebhookEvent } from "@/core/webhooks/enqueue-webhook-event";
 
 export const ideaInput = z.object({
   title: z.string().trim().min(3, "Please give your idea a title").max(120),
@@ -14,5 +15,6 @@ export async function submitIdea(db: Db, siteId: string, voter: { id: string; co
     .insert(roadmapIdeas)
     .values({ siteId, voterId: voter.id, title, details, status: voter.confirmed ? "pending" : "unconfirmed" })
     .returning({ id: roadmapIdeas.id });
+  await enqueueWebhookEvent(db, siteId, "idea.submitted", { ideaId: row!.id, title, details, authorConfirmed: voter.confirmed });
   return row!.id;
 }

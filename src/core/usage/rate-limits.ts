@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
   chatSite: { limit: 120, minutes: 1, key: "site, from every visitor", atLimit: "429 “This site's assistant is busy right now…”" },
   magicLink: { limit: 5, minutes: 15, key: "mailbox (a+1@x and a@x. are a@x)", atLimit: "The sign-in form answers as if sent; nothing mailed" },
   magicLinkPerIp: { limit: 10, minutes: 15, key: "client address", atLimit: "As magicLink" },
+  siteInvitation: { limit: 20, minutes: 60, key: "site (invitations sent by every member)", atLimit: "RATE_LIMITED “Too many invitations from this site; please try again in an hour”" },
+  apiKey: { limit: 120, minutes: 1, key: "API key (the JSON-RPC API with `Authorization: Bearer`)", atLimit: "RATE_LIMITED “Too many requests with this API key; please slow down”" },
   redeemCode: { limit: 10, minutes: 60, key: "user", atLimit: "RATE_LIMITED “Too many attempts…”" },
   search: { limit: 120, minutes: 1, key: "site + visitor address", atLimit: "429 page “Please slow down.”" },
   agent: { limit: 120, minutes: 1, key: "site + visitor address (one per MCP request; batches are refused)", atLimit: "429 JSON “Too many requests. Please slow down.”" },

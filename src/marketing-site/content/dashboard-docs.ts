@@ -158,6 +158,26 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
     points: ["Redeem a code gives the site the plan a lifetime-deal code names.", "On a self-hosted install with billing off, every feature is unlocked."],
   },
   {
+    screen: "members",
+    title: "Members",
+    summary: "The people who run this site with you, and what each may do.",
+    body: [
+      "Invite someone by email as a viewer (reads the dashboard and analytics), an editor (also content settings, versions, redirects, syncs, votes and ideas) or an admin (everything but billing, deleting and handing the site over — and members). They get a link that works once, within seven days, after signing in with that address.",
+      "Admins change roles and remove members; a removed member loses the site on their next click. Members can leave. The owner can offer the site to a member, who becomes the owner when they accept; the former owner stays on as an admin.",
+    ],
+    points: ["Who may call which method, role by role: the table in docs/roles.md of the project."],
+  },
+  {
+    screen: "activity",
+    title: "Activity",
+    summary: "Who changed what on this site, and when.",
+    body: [
+      "Every change made through the dashboard or the API is listed here with who made it and when: settings, the domain, the password (set or removed — never the password itself), members and invitations, the plan, exports, agent tokens, API keys and webhooks. Filter by kind, or download the list as CSV.",
+      "Admins and the owner see this screen. Entries are kept for a year; deleting the site deletes them too.",
+    ],
+    points: [],
+  },
+  {
     screen: "delete",
     title: "Delete",
     summary: "Delete the site for good.",

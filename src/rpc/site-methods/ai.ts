@@ -11,6 +11,7 @@ import { billingEnabled } from "./shared";
 
 export const aiMethods = {
   askSiteAssistant: method({
+    role: "admin",
     summary:
       "The owner's per-site assistant: answers from the site's pages and the product guide; the model's tool calls come back as proposals (never applied here: the owner applies one by calling the named method with {siteId, ...args}). Streams {type:'text'|'sources'|'proposal'} items with Accept: text/event-stream",
     params: askSiteAssistantInput,
@@ -29,38 +30,44 @@ export const aiMethods = {
             return urls;
           },
         },
-        ctx.userId,
+        ctx.ownerId,
         p,
         ctx.emit,
         ctx.signal,
       ),
   }),
   createAgentToken: method({
+    role: "admin",
     summary: "A new access token for AI agents on a password-protected site (sent as `Authorization: Bearer`); the token is shown only in this answer",
     params: createAgentTokenInput,
     result: "{tokenId, name, hint, createdAt, token}",
     errors: ["NOT_FOUND", "CONFLICT"],
-    run: (ctx, p) => createAgentToken(ctx.runtime.db, ctx.userId, p),
+    run: (ctx, p) => createAgentToken(ctx.runtime.db, ctx.ownerId, p),
+    audit: { action: "agent_token.created", details: (p, r) => ({ tokenId: r.tokenId, name: p.name }) },
   }),
   listAgentTokens: method({
+    role: "viewer",
     summary: "The site's agent tokens (a hint of each, never the token)",
     params: listAgentTokensInput,
     result: "[{tokenId, name, hint, createdAt, lastUsedAt}]",
     errors: ["NOT_FOUND"],
-    run: (ctx, p) => listAgentTokens(ctx.runtime.db, ctx.userId, p),
+    run: (ctx, p) => listAgentTokens(ctx.runtime.db, ctx.ownerId, p),
   }),
   revokeAgentToken: method({
+    role: "admin",
     summary: "Deletes one of the site's agent tokens; requests with it are refused from then on",
     params: revokeAgentTokenInput,
     result: "{tokenId, revoked: true}",
     errors: ["NOT_FOUND"],
-    run: (ctx, p) => revokeAgentToken(ctx.runtime.db, ctx.userId, p),
+    run: (ctx, p) => revokeAgentToken(ctx.runtime.db, ctx.ownerId, p),
+    audit: { action: "agent_token.revoked", details: (p) => ({ tokenId: p.tokenId }) },
   }),
   getAgentRequestCounts: method({
+    role: "viewer",
     summary: "AI agent requests to the site per UTC day and kind (mcp, markdown, llms, ask) over the last `days` (default 30)",
     params: getAgentRequestCountsInput,
     result: "{from, days: [{day, kind, count}], totals: {mcp, markdown, llms, ask}}",
     errors: ["NOT_FOUND"],
-    run: (ctx, p) => getAgentRequestCounts(ctx.runtime.db, ctx.userId, p),
+    run: (ctx, p) => getAgentRequestCounts(ctx.runtime.db, ctx.ownerId, p),
   }),
 };

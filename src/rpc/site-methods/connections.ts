@@ -10,12 +10,16 @@ import { empty, limited } from "./shared";
 
 export const connectionsMethods = {
   listNotionConnections: method({
+    role: "self",
+    readOnly: true,
     summary: "The owner's Notion connections (official API), without their tokens, each with the sites read through it",
     params: empty,
     result: "[{connectionId, kind: 'oauth' | 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError, refused: {at, reason} | null, sites: [{siteId, name}]}]",
     run: (ctx) => listNotionConnections(ctx.runtime.db, ctx.userId),
   }),
   listNotionConnectionPages: method({
+    role: "self",
+    readOnly: true,
     summary: "The pages and databases shared with one of the owner's Notion connections (top ones first), to pick a site's root",
     params: connectionIdInput,
     result: "[{id, kind: 'page' | 'database', title, parentId, url, lastEditedTime, topLevel}]",
@@ -23,6 +27,7 @@ export const connectionsMethods = {
     run: limited("notion-inspect", (ctx, p) => listConnectionPages(ctx.runtime.notionConnections, ctx.userId, p)),
   }),
   addNotionIntegrationSecret: method({
+    role: "self",
     summary: "Connects Notion with an internal integration secret (checked with Notion first), for servers without OAuth",
     params: addInternalNotionConnectionInput,
     result: "{connectionId, kind: 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError, refused, reconnected}",
@@ -35,6 +40,7 @@ export const connectionsMethods = {
     }),
   }),
   replaceNotionIntegrationSecret: method({
+    role: "self",
     summary: "Reconnects an internal-secret connection Notion refused: a new secret of the same integration goes on the same connection, which is used again, and its sites are refreshed",
     params: replaceNotionIntegrationSecretInput,
     result: "{connectionId, kind: 'internal', workspaceName, workspaceIcon, connected, createdAt, lastError, refused: null, sites: [{siteId, status}]}",
@@ -45,6 +51,7 @@ export const connectionsMethods = {
     }),
   }),
   deleteNotionConnection: method({
+    role: "self",
     summary: "Disconnects Notion: deletes the connection's token (its sites keep their last pages until moved)",
     params: connectionIdInput,
     result: "{connectionId, connected: false}",

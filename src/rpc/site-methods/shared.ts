@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { updateSite } from "@/core/sites/update-site";
 import { requireOwnerCallAllowance, type OwnerCallScope } from "@/core/usage/require-owner-call-allowance";
+import type { SiteRole } from "@/lib/site-roles";
 import { method, type RpcContext } from "../method";
 
 const siteId = z.string().min(1).max(64);
@@ -27,11 +28,13 @@ export const limited =
   };
 
 /** The upsert… methods patch one section of the settings (docs/contracts.md §8) through updateSite. */
-export const sectionMethod = <K extends "widget" | "ai" | "analytics" | "email" | "roadmap">(key: K, summary: string) =>
+export const sectionMethod = <K extends "widget" | "ai" | "analytics" | "email" | "roadmap">(role: SiteRole, key: K, summary: string) =>
   method({
+    role,
     summary,
     params: z.object({ siteId, [key]: z.record(z.string(), z.unknown()) }).strict() as unknown as z.ZodType<{ siteId: string } & Record<K, unknown>>,
     result: "{siteId, settings: SiteSettings}",
     errors: ["NOT_FOUND"],
-    run: (ctx, p) => updateSite(siteWrites(ctx), ctx.userId, { siteId: p.siteId, settings: { [key]: p[key] } }),
+    run: (ctx, p) => updateSite(siteWrites(ctx), ctx.ownerId, { siteId: p.siteId, settings: { [key]: p[key] } }),
+    audit: { action: "settings.updated", details: () => ({ sections: [key] }) },
   });

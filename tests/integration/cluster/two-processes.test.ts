@@ -1,6 +1,9 @@
 import sharp from "sharp";
+import { desc, eq } from "drizzle-orm";
+import { openDatabase } from "@/db/client";
+import { emailOutbox } from "@/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type AppProcess } from "../../helpers/app-server";
+import { startApp, tempDataDir, type AppProcess } from "../../helpers/app-server";
 import { rawRequest } from "../../helpers/raw-request";
 import { rpc, signedIn, type CookieJar } from "../../helpers/rpc-client";
 import { startS3Server, type S3Server } from "../../helpers/s3-server";
@@ -95,5 +98,30 @@ describe("two processes on one PostgreSQL", () => {
     const onB = await fetch(url.replace(a.url, b.url));
     expect(onB.status).toBe(200);
     expect(Buffer.from(await onB.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it("a member removed through A loses the site on B within a second", async () => {
+    const siteId = s.siteIds[0]!;
+    const member = await signedIn(b.url, "member-on-b@example.com");
+    expect((await rpc(a.url, owner, "site", "inviteSiteMember", { siteId, email: "member-on-b@example.com", role: "viewer" })).body.error).toBeUndefined();
+    // No email provider here: the invitation is in the outbox, which both processes share.
+    const database = await openDatabase({ dataDir: tempDataDir("outbox-"), databaseUrl: a.databaseUrl });
+    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, "member-on-b@example.com")).orderBy(desc(emailOutbox.createdAt)).limit(1);
+    await database.close();
+    const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail!.text ?? "")![1]!;
+    expect((await rpc(b.url, member, "site", "acceptSiteInvitation", { token })).body.result).toEqual({ siteId, role: "viewer" });
+    const memberId = ((await (await fetch(`${b.url}/api/auth/session`, { headers: { cookie: member.header() } })).json()) as { user: { id: string } }).user.id;
+    expect((await rpc(b.url, member, "site", "getSiteAnalytics", { siteId })).body.error).toBeUndefined();
+    expect((await rpc(a.url, owner, "site", "removeSiteMember", { siteId, userId: memberId })).body.result).toMatchObject({ removed: true });
+    await onBWithin(1_000, async () => (await rpc(b.url, member, "site", "getSiteAnalytics", { siteId })).body.error?.data?.code === "NOT_FOUND");
+  });
+
+  it("an API key revoked through A is refused by B within a second", async () => {
+    const made = await rpc(a.url, owner, "site", "createApiKey", { access: "read" });
+    const { id, key } = made.body.result as { id: string; key: string };
+    const withKeyOnB = () => rpc(b.url, null, "site", "listApiKeys", {}, { headers: { authorization: `Bearer ${key}` } });
+    expect((await withKeyOnB()).body.error).toBeUndefined();
+    expect((await rpc(a.url, owner, "site", "revokeApiKey", { id })).body.result).toMatchObject({ revoked: true });
+    await onBWithin(1_000, async () => (await withKeyOnB()).body.error?.data?.code === "UNAUTHORIZED");
   });
 });

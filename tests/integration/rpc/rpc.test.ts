@@ -376,6 +376,23 @@ describe("walls between owners", () => {
     ["getProductsForChangePlan", "user", { siteId: blogId }],
     ["changeSubscriptionPlan", "user", { siteId: blogId, priceId: "pri_pro_yearly" }],
     ["cancelSubscription", "user", { siteId: blogId }],
+    ["listSiteMembers", "site", { siteId: blogId }],
+    ["inviteSiteMember", "site", { siteId: blogId, email: "owner-b@example.com", role: "admin" }],
+    ["revokeSiteInvitation", "site", { siteId: blogId, invitationId: "00000000-0000-0000-0000-000000000000" }],
+    ["acceptSiteInvitation", "site", { token: "a-token-b-never-got" }],
+    ["updateSiteMember", "site", { siteId: blogId, userId: "00000000-0000-0000-0000-000000000000", role: "admin" }],
+    ["removeSiteMember", "site", { siteId: blogId, userId: "00000000-0000-0000-0000-000000000000" }],
+    ["leaveSite", "site", { siteId: blogId }],
+    ["transferSiteOwnership", "site", { siteId: blogId, userId: null }],
+    ["acceptSiteOwnership", "site", { siteId: blogId }],
+    ["getSiteAuditLog", "site", { siteId: blogId }],
+    ["siteAuditLogToCsv", "site", { siteId: blogId }],
+    ["createApiKey", "site", { siteId: blogId, access: "write" }],
+    ["revokeApiKey", "site", { id: "00000000-0000-0000-0000-000000000000" }],
+    ["createWebhookEndpoint", "site", { siteId: blogId, url: "https://evil.example/hook", events: ["site.synced"] }],
+    ["deleteWebhookEndpoint", "site", { siteId: blogId, endpointId: "00000000-0000-0000-0000-000000000000" }],
+    ["listWebhookDeliveries", "site", { siteId: blogId }],
+    ["replayWebhookDelivery", "site", { siteId: blogId, deliveryId: "00000000-0000-0000-0000-000000000000" }],
     // Operators only: any other account is told nothing exists.
     ["expectNotionWebhookVerification", "user", {}],
   ];
@@ -418,7 +435,7 @@ describe("walls between owners", () => {
 
   it("covers every method of both endpoints", () => {
     const covered = new Set(aimed().map(([name]) => name));
-    const unscoped = ["getAllNotionPages", "doesDomainExist", "createNewSite", "getNotionData", "safeGetNotionPageState", "isNotionPagePublic", "getUserSites", "deleteSite", "listNotionConnections", "addNotionIntegrationSecret", "getViewTrends"];
+    const unscoped = ["getAllNotionPages", "doesDomainExist", "createNewSite", "getNotionData", "safeGetNotionPageState", "isNotionPagePublic", "getUserSites", "deleteSite", "listNotionConnections", "addNotionIntegrationSecret", "getViewTrends", "listApiKeys"];
     const userScoped = ["getSubscriptions", "getProductsForChangePlan", "trackUserData", "trackConversionEvent", "deleteUser", "redeemCode"];
     for (const name of Object.keys(siteMethods)) expect(covered.has(name) || unscoped.includes(name), name).toBe(true);
     for (const name of Object.keys(userMethods)) expect(covered.has(name) || userScoped.includes(name), name).toBe(true);

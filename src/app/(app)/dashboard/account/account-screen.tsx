@@ -10,6 +10,7 @@ import { Panel } from "@/components/fields";
 import { TypedConfirmDialog } from "@/components/typed-confirm-dialog";
 import { useAction } from "@/components/use-action";
 import { NotionConnectionsPanel } from "./notion-connections";
+import { ApiKeysPanel } from "./api-keys";
 
 export function AccountScreen({ email, billing }: { email: string; billing: boolean }) {
   const [products, setProducts] = useState<PlanProduct[] | null>(null);
@@ -53,7 +54,8 @@ export function AccountScreen({ email, billing }: { email: string; billing: bool
         )}
       </Panel>
       <NotionConnectionsPanel index={2} />
-      <Panel title="Delete account" description="Your account, every site and everything they hold are deleted at once." index={3}>
+      <ApiKeysPanel index={3} />
+      <Panel title="Delete account" description="Your account, every site and everything they hold are deleted at once." index={4}>
         <Button variant="danger" onClick={() => open({})}>
           Delete my account
         </Button>

@@ -5,6 +5,7 @@ import { requireSession } from "@/auth/session";
 import { getRuntime } from "@/runtime";
 import { AppError } from "@/lib/errors";
 import { getSiteOverview, type SiteOverview } from "@/core/sites/get-site-overview";
+import { findSiteAccess } from "@/core/teams/resolve-site-access";
 import { getPlanLapse } from "@/core/billing/get-plan-lapse";
 import { listSiteSubscribers } from "@/core/subscribers/list-site-subscribers";
 import { getTextFeedback } from "@/core/feedback/get-text-feedback";
@@ -21,31 +22,39 @@ export const metadata: Metadata = { title: "Site" };
 
 type Props = { params: Promise<{ siteId: string; section?: string[] }> };
 
-/** One of the owner's sites: a header with its address and status, the menu of screens, and the current screen. */
+/**
+ * One of the caller's sites (owned, or theirs as a member): a header with its address and status, the menu of the
+ * screens their role may see, and the current screen. Reads act for the site's owner once the role is known.
+ */
 export default async function SitePage({ params }: Props) {
   const { siteId, section } = await params;
   const session = await requireSession();
   const { db, env, ai } = getRuntime();
+  const access = await findSiteAccess(db, session.user.id, siteId);
+  if (!access) notFound();
+  const { ownerId, role } = access;
   let overview: SiteOverview;
   try {
-    overview = await getSiteOverview(db, env.APPS_DOMAIN, session.user.id, siteId);
+    overview = await getSiteOverview(db, env.APPS_DOMAIN, ownerId, siteId);
   } catch (err) {
     if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
     throw err;
   }
-  const sections = sectionsFor(overview.siteType);
+  const sections = sectionsFor(overview.siteType, role);
   const current = (section?.[0] ?? "general") as SectionId;
   if ((section?.length ?? 0) > 1 || !sections.some((s) => s.id === current)) notFound();
 
   // A paid plan that ended: every screen says what is paused and how to get it back.
-  const lapse = await getPlanLapse({ db, billingEnabled: env.billingEnabled }, session.user.id, siteId);
+  const lapse = await getPlanLapse({ db, billingEnabled: env.billingEnabled }, ownerId, siteId);
   const extra = {
-    subscribers: current === "subscribers" ? await listSiteSubscribers(db, session.user.id, siteId) : [],
-    feedback: current === "feedback" ? (await getTextFeedback(db, session.user.id, { siteId })).map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })) : [],
-    searchMisses: current === "feedback" ? await listSearchMisses(db, session.user.id, siteId) : [],
+    subscribers: current === "subscribers" ? await listSiteSubscribers(db, ownerId, siteId) : [],
+    feedback: current === "feedback" ? (await getTextFeedback(db, ownerId, { siteId })).map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })) : [],
+    searchMisses: current === "feedback" ? await listSearchMisses(db, ownerId, siteId) : [],
     billing: env.billingEnabled,
     notionOAuth: env.notionOAuthEnabled,
     aiModel: ai !== null,
+    role,
+    userId: session.user.id,
   };
 
   return (

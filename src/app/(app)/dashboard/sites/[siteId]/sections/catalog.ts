@@ -1,3 +1,4 @@
+import { roleAllows, type SiteRole } from "@/lib/site-roles";
 import { siteTypeHas, type SiteType } from "@/lib/site-types";
 
 /** The per-site screens of the dashboard, in menu order; some only for site types with the capability they manage. */
@@ -17,12 +18,17 @@ export const SECTIONS = [
   { id: "votes", label: "Votes & ideas", only: "votes" },
   { id: "whats-new", label: "What's new", only: "whatsNew" },
   { id: "assistant", label: "Assistant" },
+  { id: "members", label: "Members" },
+  { id: "activity", label: "Activity" },
   { id: "plan", label: "Plan" },
   { id: "delete", label: "Delete" },
 ] as const;
 
 export type SectionId = (typeof SECTIONS)[number]["id"];
 
-export function sectionsFor(siteType: SiteType) {
-  return SECTIONS.filter((s) => !("only" in s) || siteTypeHas(siteType, s.only));
+/** Screens only some roles see (the RPC refuses the rest of their calls anyway): people's addresses, billing, deleting. */
+const SECTION_ROLES: Partial<Record<SectionId, SiteRole>> = { subscribers: "admin", activity: "admin", plan: "owner", delete: "owner" };
+
+export function sectionsFor(siteType: SiteType, role: SiteRole = "owner") {
+  return SECTIONS.filter((s) => (!("only" in s) || siteTypeHas(siteType, s.only)) && roleAllows(role, SECTION_ROLES[s.id] ?? "viewer"));
 }

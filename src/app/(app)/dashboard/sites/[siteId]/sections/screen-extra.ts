@@ -1,4 +1,5 @@
 import type { SubscriberRow } from "@/core/subscribers/list-site-subscribers";
+import type { SiteRole } from "@/lib/site-roles";
 
 /** What the site screen loads besides the site itself, passed down to the sections that show it. */
 export type ScreenExtra = {
@@ -10,4 +11,7 @@ export type ScreenExtra = {
   notionOAuth: boolean;
   /** Whether an AI model is configured on this server; without one, chat answers come from the site's search. */
   aiModel: boolean;
+  /** The signed-in person's role on this site, and who they are (the members screen marks them). */
+  role: SiteRole;
+  userId: string;
 };

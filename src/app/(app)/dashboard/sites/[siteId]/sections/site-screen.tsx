@@ -15,6 +15,8 @@ import { FeedbackSection, SubscribersSection } from "./audience";
 import { PlanSection } from "./plan";
 import { VotesSection, WhatsNewSection } from "./roadmap";
 import { DeleteSection } from "./delete";
+import { MembersSection } from "./members";
+import { ActivitySection } from "./activity";
 import { SiteCreatedDialog } from "./site-created-dialog";
 
 export function SiteScreen({ section, site, extra }: { section: SectionId; site: SiteOverview; extra: ScreenExtra }) {
@@ -37,6 +39,8 @@ export function SiteScreen({ section, site, extra }: { section: SectionId; site:
       {section === "feedback" ? <FeedbackSection feedback={extra.feedback} searchMisses={extra.searchMisses} /> : null}
       {section === "votes" ? <VotesSection site={site} /> : null}
       {section === "whats-new" ? <WhatsNewSection site={site} /> : null}
+      {section === "members" ? <MembersSection site={site} role={extra.role} userId={extra.userId} /> : null}
+      {section === "activity" ? <ActivitySection site={site} /> : null}
       {section === "plan" ? <PlanSection site={site} billing={extra.billing} /> : null}
       {section === "delete" ? <DeleteSection site={site} /> : null}
     </>
