@@ -2,20 +2,21 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { roadmapIdeas, roadmapNotionWrites, roadmapVoters } from "@/db/schema";
 import { siteIdOnly } from "@/core/subscribers/site-subscribers-to-csv";
-import { approvedIdeasOf, roadmapItemsOf } from "./roadmap-items";
+import { approvedIdeasOf, ideaIdOf, roadmapItemsOf } from "./roadmap-items";
 import { roadmapSiteOfOwner, type RoadmapDeps } from "./roadmap-site-of-owner";
 import { voteCountsOf } from "./votes";
 
 /**
- * The owner's Votes & ideas screen: every item with its votes (most first), the board's columns (where an approved
- * idea can go), the ideas waiting for a decision, and where votes live (Notion too, or only here).
+ * The owner's Votes & ideas screen: every item with its votes (most first; `ideaId` for an approved idea kept here,
+ * which the owner moves, merges, declines or removes), the board's columns (where an approved idea can go), the ideas
+ * waiting for a decision, and where votes live (Notion too, or only here).
  */
 export async function getRoadmapFeedback(deps: RoadmapDeps, ownerId: string, input: z.input<typeof siteIdOnly>) {
   const { siteId } = siteIdOnly.parse(input);
   const { site, model } = await roadmapSiteOfOwner(deps, ownerId, siteId);
   const counts = await voteCountsOf(deps.db, site.id);
   const items = roadmapItemsOf(model, await approvedIdeasOf(deps.db, site.id))
-    .map((item) => ({ itemId: item.itemId, title: item.title, status: item.status, votes: counts.get(item.itemId) ?? 0 }))
+    .map((item) => ({ itemId: item.itemId, title: item.title, status: item.status, votes: counts.get(item.itemId) ?? 0, ideaId: ideaIdOf(item.itemId) }))
     .sort((a, b) => b.votes - a.votes || a.title.localeCompare(b.title));
   const ideas = await deps.db
     .select({ ideaId: roadmapIdeas.id, title: roadmapIdeas.title, details: roadmapIdeas.details, email: roadmapVoters.email, createdAt: roadmapIdeas.createdAt })

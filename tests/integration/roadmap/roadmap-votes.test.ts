@@ -167,6 +167,42 @@ describe("roadmap votes", () => {
     expect((await sentMails(plunk.url)).filter((m) => m.to === "ada@example.com")).toHaveLength(1);
   }, 60_000);
 
+  it("moves an approved idea to another column (its voter is mailed once), and removes it; another owner can do neither", async () => {
+    const host = s.hosts[0]!;
+    const owner = await signedIn(s.app.url, s.ownerEmails[0]!);
+    const intruder = await signedIn(s.app.url, "intruder@example.com");
+    type Feedback = { items: { itemId: string; title: string; status: string; votes: number; ideaId: string | null }[] };
+    const feedback = async () => (await rpc(s.app.url, owner, "site", "getRoadmapFeedback", { siteId: s.siteIds[0] })).body.result as Feedback;
+    const idea = (await feedback()).items.find((i) => i.title === "Dark mode for embeds")!;
+    expect(idea).toMatchObject({ status: "Planned", ideaId: idea.itemId.slice("idea:".length) });
+    const ref = { siteId: s.siteIds[0], ideaId: idea.ideaId };
+    await plunkStubControl(plunk.url).reset();
+
+    // Another owner: the spec's not-found, and nothing changes.
+    expect((await rpc(s.app.url, intruder, "site", "updateRoadmapIdea", { ...ref, column: "Shipped" })).body.error?.data?.code).toBe("NOT_FOUND");
+    expect((await rpc(s.app.url, intruder, "site", "removeRoadmapIdea", ref)).body.error?.data?.code).toBe("NOT_FOUND");
+    expect((await feedback()).items.find((i) => i.itemId === idea.itemId)?.status).toBe("Planned");
+    expect((await rpc(s.app.url, owner, "site", "updateRoadmapIdea", { ...ref, column: "Not a column" })).body.error?.data?.code).toBe("VALIDATION");
+
+    const moved = await rpc(s.app.url, owner, "site", "updateRoadmapIdea", { ...ref, column: "In progress" });
+    expect(moved.body.result).toMatchObject({ itemId: idea.itemId, column: "In progress", moved: true });
+    const [mail] = await waitForMails(plunk.url, (m) => m.to === "ada@example.com");
+    expect(mail!.subject).toBe("Dark mode for embeds: In progress — Lumen Roadmap");
+    expect(mail!.text).toContain("moved from Planned to In progress");
+    const board = (await s.get(host, "/")).body;
+    const inProgress = board.slice(board.indexOf('id="col-in-progress"'), board.indexOf('id="col-', board.indexOf('id="col-in-progress"') + 10));
+    expect(inProgress).toContain("Dark mode for embeds");
+    // The same column again moves nothing and mails nobody.
+    expect((await rpc(s.app.url, owner, "site", "updateRoadmapIdea", { ...ref, column: "In progress" })).body.result).toMatchObject({ moved: false });
+
+    expect((await rpc(s.app.url, owner, "site", "removeRoadmapIdea", ref)).body.result).toMatchObject({ itemId: idea.itemId, status: "removed" });
+    expect((await feedback()).items.map((i) => i.title)).not.toContain("Dark mode for embeds");
+    expect((await s.get(host, "/")).body).not.toContain("Dark mode for embeds");
+    expect((await rpc(s.app.url, owner, "site", "removeRoadmapIdea", ref)).body.error?.data?.code).toBe("NOT_FOUND");
+    await wait(300);
+    expect((await sentMails(plunk.url)).filter((m) => m.to === "ada@example.com")).toHaveLength(1);
+  });
+
   it("a locked roadmap answers votes, counts, ideas and confirmations with 401 and names nothing", async () => {
     const host = s.hosts[1]!;
     const answers = [

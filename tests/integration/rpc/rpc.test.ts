@@ -274,6 +274,8 @@ describe("sites", () => {
   });
 
   it("exports subscribers, lists feedback, syncs now and records cancellation reasons", async () => {
+    // The form takes subscribers only while the owner emails them about new posts.
+    result(await site(a, "updateSiteEmailSettings", { siteId: blogId, email: { notifySubscribers: true } }));
     const form = await rawRequest(`${url}/_/subscribe`, { host: blogHost(), method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=-cmd%40example.com" });
     expect(form.status).toBe(303);
     const csv = result<{ fileName: string; csv: string }>(await site(a, "siteSubscribersToCsv", { siteId: blogId }));
@@ -350,6 +352,8 @@ describe("walls between owners", () => {
     ["approveRoadmapIdea", "site", { siteId: blogId, ideaId: "00000000-0000-0000-0000-000000000000", column: "Planned" }],
     ["mergeRoadmapIdea", "site", { siteId: blogId, ideaId: "00000000-0000-0000-0000-000000000000", intoItemId: "x" }],
     ["rejectRoadmapIdea", "site", { siteId: blogId, ideaId: "00000000-0000-0000-0000-000000000000", reply: "no" }],
+    ["updateRoadmapIdea", "site", { siteId: blogId, ideaId: "00000000-0000-0000-0000-000000000000", column: "Planned" }],
+    ["removeRoadmapIdea", "site", { siteId: blogId, ideaId: "00000000-0000-0000-0000-000000000000" }],
     ["roadmapVotersToCsv", "site", { siteId: blogId }],
     ["previewRoadmapStatusEmail", "site", { siteId: blogId }],
     ["getSiteAnalytics", "site", { siteId: blogId }],

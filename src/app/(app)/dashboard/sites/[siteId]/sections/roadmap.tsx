@@ -9,6 +9,7 @@ import { useAction } from "@/components/use-action";
 import { downloadFile } from "@/components/download-file";
 import { useSave } from "./use-save";
 import { DataTable } from "@/components/data-table";
+import { ApprovedIdeaCard } from "./approved-idea-card";
 
 type Feedback = Awaited<ReturnType<typeof siteRpc.call<"getRoadmapFeedback">>>;
 type Idea = Feedback["ideas"][number];
@@ -107,6 +108,15 @@ export function VotesSection({ site }: { site: SiteOverview }) {
           Export voters (CSV)
         </Button>
       </Panel>
+      {feedback?.items.some((i) => i.ideaId) ? (
+        <Panel title="Approved ideas" description="Ideas you approved onto the board. Move one and its voters get the status email; merge or decline one and they are told.">
+          <ul className="space-y-3">
+            {feedback.items.map((item) =>
+              item.ideaId ? <ApprovedIdeaCard key={item.itemId} item={{ ...item, ideaId: item.ideaId }} feedback={feedback} siteId={site.siteId} onDone={load} /> : null,
+            )}
+          </ul>
+        </Panel>
+      ) : null}
       <Panel title="Ideas" description="Ideas visitors suggested, once they confirmed their email.">
         {feedback && !feedback.ideas.length ? <p className="text-sm text-neutral-400">No ideas waiting.</p> : null}
         <ul className="space-y-3">
