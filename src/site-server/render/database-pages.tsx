@@ -54,7 +54,9 @@ function Byline({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
   );
 }
 
+/** Offered only while the owner emails subscribers about new posts: never a promise the site doesn't keep. */
 function SubscribeForm({ ctx }: { ctx: Ctx }) {
+  if (!ctx.settings.email.notifySubscribers) return null;
   return (
     <section className="subscribe" id="subscribe" aria-labelledby="subscribe-title">
       <h2 id="subscribe-title">Get new {SITE_TYPE_INFO[ctx.model.siteType].entryNoun} by email</h2>

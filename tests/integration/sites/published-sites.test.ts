@@ -24,6 +24,7 @@ beforeAll(async () => {
       {
         siteType: "blog",
         page: workspaceIndex.blog!,
+        settings: { email: { notifySubscribers: true } },
         redirects: [
           { fromPath: "/old-announcement", toUrl: "/introducing-lumen-20", permanent: true },
           { fromPath: "/promo", toUrl: "https://lumen.example/", permanent: false },
