@@ -107,7 +107,8 @@ describe("approved ideas on a public-page roadmap stay manageable", () => {
 
     const page = await newStrictPage(browser);
     await signInThrough(page, s.app.url, `/dashboard/sites/${s.siteIds[ROADMAP]}/votes`, s.ownerEmails[ROADMAP]!);
-    const card = (title: string) => page.getByTestId("approved-idea").filter({ hasText: title });
+    // A card by its heading: every card's "Merge into" list names the other ideas too.
+    const card = (title: string) => page.getByTestId("approved-idea").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
     await expect.poll(() => page.getByTestId("approved-idea").count(), WAIT).toBe(4);
 
     // Move: the board shows it in the new column, and both voters get the status email.

@@ -26,9 +26,12 @@ export function ApprovedIdeaCard({ item, feedback, siteId, onDone }: { item: Ite
   const ref = { siteId, ideaId: item.ideaId };
   return (
     <li className="space-y-3 rounded-lg border border-neutral-800 p-3" data-testid="approved-idea">
-      <p className="font-medium">
-        {item.title} <span className="text-sm font-normal text-neutral-400">· {item.status} · {item.votes === 1 ? "1 vote" : `${item.votes} votes`}</span>
-      </p>
+      <div>
+        <h3 className="font-medium">{item.title}</h3>
+        <p className="text-sm text-neutral-400">
+          {item.status} · {item.votes === 1 ? "1 vote" : `${item.votes} votes`}
+        </p>
+      </div>
       <div className="flex flex-wrap items-end gap-2">
         <SelectField label="Column" value={column} options={feedback.columns.map((c) => ({ value: c, label: c }))} onChange={setColumn} />
         <Button loading={action.pending} disabled={column === item.status} onClick={() => run(() => siteRpc.call("updateRoadmapIdea", { ...ref, column }), `Moved to ${column}; its voters are emailed`)}>
