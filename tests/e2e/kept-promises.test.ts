@@ -210,3 +210,40 @@ describe("the What's-new widget keeps an entry's mentions, lists and links", () 
     expect(await entry.getByRole("link", { name: "Introducing Lumen 2.0" }).getAttribute("href")).toMatch(/^https?:\/\//);
   });
 });
+
+describe("the page check's own limit never blames Notion", () => {
+  it("past the limit the form says it is ours, counts down and checks again by itself; switching type asks no more", async () => {
+    const email = "newcomer@example.com";
+    const jar = await signedIn(s.app.url, email);
+    // Exhaust the onboarding burst late in a UTC minute, so the retry (at the next minute) comes soon.
+    const second = new Date().getUTCSeconds();
+    if (second < 40 || second > 52) await new Promise((r) => setTimeout(r, (((100 - second) % 60) * 1000) + 200));
+    type Refusal = { message: string; data?: { retryAfter?: number } };
+    let refused: Refusal | undefined;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const reply = await rpc(s.app.url, jar, "site", "safeGetNotionPageState", { notionPageUrl: workspaceIndex.notDatabase });
+      if (reply.body.error?.data?.code === "RATE_LIMITED") refused = reply.body.error as unknown as Refusal;
+    }
+    expect(refused?.message).toMatch(/^You've checked a lot of pages in a short time\. That's Pagewright's own limit, not Notion's: try again in \d+ s\.$/);
+    expect(refused?.data?.retryAfter).toBeGreaterThan(0);
+
+    const page = await newStrictPage(browser);
+    const checks: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/site") && (r.postData() ?? "").includes('"safeGetNotionPageState"')) checks.push(r.url());
+    });
+    await signInThrough(page, s.app.url, "/new-site", email);
+    await page.getByRole("radio", { name: /Blog/ }).check();
+    await page.getByLabel("2. Your public Notion page").fill(workspaceIndex.blog!);
+    const waiting = page.getByTestId("page-check-waiting");
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toMatch(/Pagewright's own limit, not Notion's: checking again in \d+ s…/);
+    expect(await page.getByText(/Too many requests to Notion/).count()).toBe(0);
+    await page.getByText("This page works for a blog.").waitFor({ timeout: 40_000 });
+    const asked = checks.length;
+    for (const type of [/Changelog/, /Docs/, /Blog/]) await page.getByRole("radio", { name: type }).first().check();
+    await page.getByText("This page works for a blog.").waitFor();
+    expect(checks.length).toBe(asked);
+  }, 150_000);
+});
+
