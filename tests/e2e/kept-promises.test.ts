@@ -113,7 +113,7 @@ describe("approved ideas on a public-page roadmap stay manageable", () => {
 
     // Move: the board shows it in the new column, and both voters get the status email.
     await card("Webhooks for alerts").getByLabel("Column").selectOption("In progress");
-    await card("Webhooks for alerts").getByRole("button", { name: "Move" }).click();
+    await card("Webhooks for alerts").getByRole("button", { name: "Move", exact: true }).click();
     const moved = await waitForMails(plunk.url, (m) => m.subject.startsWith("Webhooks for alerts: In progress"), 2);
     expect(moved.map((m) => m.to).sort()).toEqual(["ada@example.com", "bob@example.com"]);
     const board = await newStrictPage(browser);
@@ -123,7 +123,7 @@ describe("approved ideas on a public-page roadmap stay manageable", () => {
 
     // Merge into a Notion card: its votes move there (Slack alerts had Ada and Bob already: still 2), voters told.
     await card("Slack digests").getByLabel("Merge into").selectOption(SLACK);
-    await card("Slack digests").getByRole("button", { name: "Merge" }).click();
+    await card("Slack digests").getByRole("button", { name: "Merge", exact: true }).click();
     const merged = await waitForMails(plunk.url, (m) => m.subject.startsWith("Slack digests") && m.text.includes("Slack alerts"), 2);
     expect(merged.map((m) => m.to).sort()).toEqual(["ada@example.com", "bob@example.com"]);
 
@@ -136,7 +136,7 @@ describe("approved ideas on a public-page roadmap stay manageable", () => {
     // Remove: off the board, nobody mailed.
     const before = (await sentMails(plunk.url)).length;
     await card("Print view").getByRole("button", { name: "Remove from the board" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click();
     await expect.poll(() => page.getByTestId("approved-idea").count(), WAIT).toBe(1);
 
     const feedback = await call<Feedback>(roadmapOwner, "getRoadmapFeedback", { siteId: s.siteIds[ROADMAP] });
