@@ -290,8 +290,9 @@ describe("sites", () => {
   it("pauses a site, which then says so at its address, and publishes it again", async () => {
     expect(result(await site(a, "updateSiteStatus", { siteId: blogId, status: "paused" }))).toEqual({ siteId: blogId, status: "paused" });
     const paused = await rawRequest(`${url}/`, { host: blogHost() });
-    expect(paused.status).toBe(404);
-    expect(paused.body).toContain("The owner has paused this site.");
+    expect(paused.status).toBe(503);
+    expect(paused.headers["retry-after"]).toBe("3600");
+    expect(paused.body).toContain("The owner has paused this site for now.");
     expect(result<{ siteId: string; status: string }[]>(await site(a, "getUserSites", {})).find((x) => x.siteId === blogId)?.status).toBe("paused");
     expect(errorCode(await site(a, "updateSiteStatus", { siteId: blogId, status: "archived" }))).toBe("VALIDATION");
     expect(result(await site(a, "updateSiteStatus", { siteId: blogId, status: "published" }))).toEqual({ siteId: blogId, status: "published" });
