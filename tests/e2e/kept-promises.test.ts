@@ -247,3 +247,28 @@ describe("the page check's own limit never blames Notion", () => {
   }, 150_000);
 });
 
+
+describe("pausing a site", () => {
+  it("Sync now says when nothing changed; Pause asks first, then every path answers 503 with Retry-After and says so", async () => {
+    const dash = await newStrictPage(browser);
+    await signInThrough(dash, s.app.url, `/dashboard/sites/${s.siteIds[BLOG]}/general`, s.ownerEmails[BLOG]!);
+    await dash.getByRole("button", { name: "Sync now" }).click();
+    await dash.getByText("Already up to date").waitFor();
+
+    await dash.getByRole("button", { name: "Pause site" }).click();
+    const dialog = dash.getByRole("dialog", { name: "Pause this site?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect((await s.get(s.hosts[BLOG]!, "/")).status).toBe(200); // nothing happened
+    await dash.getByRole("button", { name: "Pause site" }).click();
+    await dialog.getByRole("button", { name: "Pause the site" }).click();
+    await dash.getByRole("button", { name: "Publish site" }).waitFor();
+
+    const visitor = await newStrictPage(browser);
+    const response = await visitor.goto(`http://${s.hosts[BLOG]}/`);
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()["retry-after"]).toBe("3600");
+    await visitor.getByText("The owner has paused this site for now.").waitFor();
+    for (const path of ["/rss.xml", "/_/subscribe", "/no-such-page"]) expect((await s.get(s.hosts[BLOG]!, path)).status, path).toBe(503);
+  }, 120_000);
+});
