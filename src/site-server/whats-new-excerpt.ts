@@ -79,3 +79,8 @@ export function excerptOf(recordMap: ExtendedRecordMap | undefined | null, pageI
   }
   return { blocks, text: lines.join("\n") };
 }
+
+/** A page's first line of text (its first paragraph or list item, mentions by title), e.g. for a roadmap card. */
+export function firstLineOfPage(recordMap: ExtendedRecordMap | undefined | null, pageId: string): string {
+  return excerptOf(recordMap, pageId, { pageUrl: () => null }, 1).text.split("\n")[0] ?? "";
+}

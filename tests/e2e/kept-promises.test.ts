@@ -211,6 +211,22 @@ describe("the What's-new widget keeps an entry's mentions, lists and links", () 
   });
 });
 
+describe("the changelog's tag filters", () => {
+  it("line up with the entries' column at 1280 px and with the page's edge on a phone", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`http://${s.hosts[CHANGELOG]}/`);
+    const filter = (await page.locator(".changelog-filter a").first().boundingBox())!;
+    const title = (await page.locator(".release-body h2").first().boundingBox())!;
+    expect(Math.abs(filter.x - title.x)).toBeLessThanOrEqual(1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phoneFilter = (await page.locator(".changelog-filter a").first().boundingBox())!;
+    const phoneTitle = (await page.locator(".release-body h2").first().boundingBox())!;
+    expect(Math.abs(phoneFilter.x - phoneTitle.x)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+});
+
 describe("the page check's own limit never blames Notion", () => {
   it("past the limit the form says it is ours, counts down and checks again by itself; switching type asks no more", async () => {
     const email = "newcomer@example.com";

@@ -8,6 +8,7 @@ import { Document } from "./document";
 import { coverObjectPosition } from "./page-header";
 import { NotionBody } from "./notion-body";
 import { changelogScript } from "../assets";
+import { firstLineOfPage } from "../whats-new-excerpt";
 import { SITE_TYPE_INFO, siteTypeHas } from "@/lib/site-types";
 
 /** Blog, changelog and roadmap pages (docs/product.md §1): plain server-rendered HTML, no client JavaScript. */
@@ -243,7 +244,7 @@ export function ChangelogIndex({ ctx }: { ctx: Ctx }) {
       <Intro ctx={ctx} title={siteName(ctx)} />
       <SubscribeForm ctx={ctx} />
       {ctx.model.tags.length ? (
-        <nav className="tag-filter" aria-label="Filter by tag">
+        <nav className="tag-filter changelog-filter" aria-label="Filter by tag">
           <a href={href(ctx, "/")} aria-current="page">
             All
           </a>
@@ -313,15 +314,23 @@ function IdeaForm({ ctx }: { ctx: Ctx }) {
   );
 }
 
-type BoardCard = { itemId: string; title: string; path: string | null; tags: string[] };
+type BoardCard = { itemId: string; title: string; path: string | null; tags: string[]; description: string };
+
+const CARD_LINE = 140;
+/** A card's one line under its title (as Canny shows one): the entry's description or first line, cut at a word. */
+const cardLine = (text: string) => {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > CARD_LINE ? `${line.slice(0, line.lastIndexOf(" ", CARD_LINE - 1) > 80 ? line.lastIndexOf(" ", CARD_LINE - 1) : CARD_LINE - 1)}…` : line;
+};
+const firstLineOf = (e: Entry) => firstLineOfPage(e.recordMap as Parameters<typeof firstLineOfPage>[0], e.pageId);
 
 export function RoadmapBoard({ ctx }: { ctx: Ctx }) {
   const roadmap = ctx.roadmap;
   const votes = (c: BoardCard) => roadmap?.counts.get(c.itemId) ?? 0;
   const columns = ctx.model.columns.map((column) => {
     const cards: BoardCard[] = [
-      ...column.entries.map((e) => ({ itemId: e.pageId, title: e.title || "Untitled", path: e.path, tags: e.tags })),
-      ...(roadmap?.ideas ?? []).filter((i) => i.status === column.status).map((i) => ({ itemId: i.itemId, title: i.title, path: null, tags: [] })),
+      ...column.entries.map((e) => ({ itemId: e.pageId, title: e.title || "Untitled", path: e.path, tags: e.tags, description: cardLine(e.description || firstLineOf(e)) })),
+      ...(roadmap?.ideas ?? []).filter((i) => i.status === column.status).map((i) => ({ itemId: i.itemId, title: i.title, path: null, tags: [], description: cardLine(i.details) })),
     ];
     if (roadmap?.sortByVotes) cards.sort((a, b) => votes(b) - votes(a));
     return { status: column.status, cards };
@@ -331,7 +340,7 @@ export function RoadmapBoard({ ctx }: { ctx: Ctx }) {
       <Intro ctx={ctx} title={siteName(ctx)} />
       {roadmap ? (
         <p className="board-sort">
-          {roadmap.sortByVotes ? <a href={href(ctx, "/")}>Notion&apos;s order</a> : <a href={`${href(ctx, "/")}?sort=votes`}>Most votes first</a>}
+          {roadmap.sortByVotes ? <a href={href(ctx, "/")}>Default order</a> : <a href={`${href(ctx, "/")}?sort=votes`}>Most votes first</a>}
         </p>
       ) : null}
       <div className="board">
@@ -346,11 +355,13 @@ export function RoadmapBoard({ ctx }: { ctx: Ctx }) {
                   {card.path ? (
                     <a className="board-card" href={href(ctx, card.path)}>
                       <span className="board-card-title">{card.title}</span>
+                      {card.description ? <span className="board-card-desc">{card.description}</span> : null}
                       {card.tags.length ? <span className="board-card-tags">{card.tags.join(" · ")}</span> : null}
                     </a>
                   ) : (
                     <span className="board-card">
                       <span className="board-card-title">{card.title}</span>
+                      {card.description ? <span className="board-card-desc">{card.description}</span> : null}
                     </span>
                   )}
                   {roadmap ? <VoteForm ctx={ctx} itemId={card.itemId} title={card.title} /> : null}
