@@ -211,6 +211,22 @@ describe("the What's-new widget keeps an entry's mentions, lists and links", () 
   });
 });
 
+describe("the What's-new screen", () => {
+  it("writes the widget's options into the snippet it copies", async () => {
+    const dash = await newStrictPage(browser);
+    await dash.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.app.url });
+    await signInThrough(dash, s.app.url, `/dashboard/sites/${s.siteIds[CHANGELOG]}/whats-new`, s.ownerEmails[CHANGELOG]!);
+    await dash.getByLabel("Label").fill("Updates");
+    await dash.getByLabel("Colours").selectOption("dark");
+    await dash.getByLabel("Open once by itself when something is new").check();
+    const expected = `<script async src="http://${s.hosts[CHANGELOG]}/_/whats-new.js" data-label="Updates" data-theme="dark" data-open-new="true"></script>`;
+    await expect.poll(() => dash.getByTestId("whats-new-snippet").textContent(), WAIT).toBe(expected);
+    await dash.getByRole("button", { name: "Copy the script tag" }).click();
+    await dash.getByText("Copied").waitFor();
+    expect(await dash.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+  });
+});
+
 describe("the changelog's tag filters", () => {
   it("line up with the entries' column at 1280 px and with the page's edge on a phone", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { roadmapIdeas, roadmapNotionWrites, roadmapVoters } from "@/db/schema";
 import { siteIdOnly } from "@/core/subscribers/site-subscribers-to-csv";
+import { collectionOf } from "@/notion/record-map";
 import { approvedIdeasOf, ideaIdOf, roadmapItemsOf } from "./roadmap-items";
 import { roadmapSiteOfOwner, type RoadmapDeps } from "./roadmap-site-of-owner";
 import { voteCountsOf } from "./votes";
@@ -33,5 +34,16 @@ export async function getRoadmapFeedback(deps: RoadmapDeps, ownerId: string, inp
     .leftJoin(roadmapIdeas, sql`${roadmapNotionWrites.itemId} = 'idea:' || ${roadmapIdeas.id}`)
     .where(and(eq(roadmapNotionWrites.siteId, site.id), isNotNull(roadmapNotionWrites.lastError)));
   const notionFailures = failed.map((f) => ({ itemId: f.itemId, title: titles.get(f.itemId) ?? f.ideaTitle ?? f.itemId, error: f.error ?? "", attempts: f.attempts }));
-  return { siteId: site.id, votesIn: site.notionConnectionId ? ("notion" as const) : ("here" as const), columns, items, ideas, notionFailures };
+  // The Number properties of the database as the last sync read it: the choices for the vote count's property.
+  const numberProperties = model?.kind === "database" ? numberPropertiesOf(model.rootRecordMap) : [];
+  return { siteId: site.id, votesIn: site.notionConnectionId ? ("notion" as const) : ("here" as const), columns, items, ideas, notionFailures, numberProperties };
+}
+
+function numberPropertiesOf(recordMap: Parameters<typeof collectionOf>[0]): string[] {
+  const id = Object.keys(recordMap.collection ?? {})[0];
+  const schema = ((id && collectionOf(recordMap, id)?.schema) || {}) as Record<string, { name?: string; type?: string }>;
+  return Object.values(schema)
+    .filter((p) => p.type === "number" && p.name)
+    .map((p) => p.name!)
+    .sort((a, b) => a.localeCompare(b));
 }

@@ -23,7 +23,7 @@ export const roadmapMethods = {
   getRoadmapFeedback: method({
     summary: "Roadmaps: items by votes, the board's columns, ideas waiting for a decision, and where votes are kept",
     params: siteIdOnly,
-    result: "{siteId, votesIn: 'notion' | 'here', columns: string[], items: [{itemId, title, status, votes, ideaId: string | null}], ideas: [{ideaId, title, details, email, createdAt}], notionFailures: [{itemId, title, error, attempts}]}",
+    result: "{siteId, votesIn: 'notion' | 'here', columns: string[], items: [{itemId, title, status, votes, ideaId: string | null}], ideas: [{ideaId, title, details, email, createdAt}], notionFailures: [{itemId, title, error, attempts}], numberProperties: string[]}",
     errors: ["NOT_FOUND", "VALIDATION"],
     run: (ctx, p) => getRoadmapFeedback(roadmap(ctx), ctx.userId, p),
   }),
