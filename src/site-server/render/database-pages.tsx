@@ -285,7 +285,7 @@ function VoteForm({ ctx, itemId, title }: { ctx: Ctx; itemId: string; title: str
   return (
     <form className="vote" method="post" action={href(ctx, "/_/vote")}>
       <input type="hidden" name="item" value={itemId} />
-      <button type="submit" data-item={itemId}>
+      <button type="submit" data-item={itemId} data-title={title}>
         <span className="visually-hidden">Vote for {title}: </span>
         <span aria-hidden="true">▲</span> <span className="vote-count">{count}</span>
         <span className="visually-hidden"> votes</span>
