@@ -205,6 +205,14 @@ describe("roadmap votes", () => {
     expect((await sentMails(plunk.url)).filter((m) => m.to === "ada@example.com")).toHaveLength(1);
   });
 
+  it("previews the status email with the address the real one links to", async () => {
+    const owner = await signedIn(s.app.url, s.ownerEmails[0]!);
+    const preview = (await rpc(s.app.url, owner, "site", "previewRoadmapStatusEmail", { siteId: s.siteIds[0] })).body.result as { enabled: boolean; text: string };
+    expect(preview.enabled).toBe(true);
+    expect(preview.text).toContain(`http://${s.hosts[0]}/`);
+    expect(preview.text).not.toContain(`https://${s.hosts[0]}`);
+  });
+
   it("a locked roadmap answers votes, counts, ideas and confirmations with 401 and names nothing", async () => {
     const host = s.hosts[1]!;
     const answers = [
