@@ -259,6 +259,11 @@ function Report({ siteId }: { siteId: string }) {
               Updated {new Date(data.updatedAt).toLocaleTimeString()} · today&apos;s figures count visits within seconds
             </span>
           </p>
+          {data.totals.pageviews === 0 ? (
+            <p className="rounded-lg border border-neutral-800 p-3 text-sm text-neutral-300" data-testid="analytics-empty">
+              No visits counted in this range yet. To see one, open your site in a private window or another browser: visits through this dashboard&apos;s links and from bots are not counted. A visit shows here within seconds.
+            </p>
+          ) : null}
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="analytics-totals">
             {totals.map(([key, label]) => (
               <div key={key} className="rounded-lg border border-neutral-800 p-3">
