@@ -264,7 +264,7 @@ describe("the What's-new widget's files and the changelog index", () => {
 
   it("filters the index by tag without JavaScript and dates each entry for the since-your-last-visit marker", async () => {
     const html = (await s.get(s.hosts[2]!, "/")).body;
-    const nav = /<nav class="tag-filter"[^]*?<\/nav>/.exec(html)![0];
+    const nav = /<nav class="tag-filter changelog-filter"[^]*?<\/nav>/.exec(html)![0];
     const firstTag = /href="(\/tag\/[^"]+)"/.exec(nav)![1]!;
     const tagPage = await s.get(s.hosts[2]!, firstTag);
     expect(tagPage.status).toBe(200);
