@@ -22,12 +22,15 @@ export const GENERIC_ERROR_MESSAGE = "Something went wrong, please try again";
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** RATE_LIMITED: when trying again can work (seconds), so a client can wait and retry by itself. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, opts: { status?: number; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, opts: { status?: number; cause?: unknown; retryAfterSeconds?: number } = {}) {
     super(message, { cause: opts.cause });
     this.name = "AppError";
     this.code = code;
     this.status = opts.status ?? ERROR_CODES[code].status;
+    if (opts.retryAfterSeconds !== undefined) this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 }
 

@@ -18,6 +18,8 @@ export class RpcError extends Error {
     readonly rpcCode: number,
     /** Bad input: each field the server refused (its path in the params) and why. */
     readonly issues: { path: string; message: string }[] = [],
+    /** RATE_LIMITED: seconds until trying again can work. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = "RpcError";
@@ -73,10 +75,10 @@ async function post(endpoint: string, method: string, params: unknown, opts: Cal
   });
 }
 
-type Reply = { result?: unknown; error?: { code: number; message: string; data?: { code?: string; issues?: { path: string; message: string }[] } } };
+type Reply = { result?: unknown; error?: { code: number; message: string; data?: { code?: string; issues?: { path: string; message: string }[]; retryAfter?: number } } };
 
 function unwrap(reply: Reply, status: number): unknown {
-  if (reply.error) throw new RpcError(reply.error.message, reply.error.data?.code ?? "UNKNOWN", reply.error.code, reply.error.data?.issues ?? []);
+  if (reply.error) throw new RpcError(reply.error.message, reply.error.data?.code ?? "UNKNOWN", reply.error.code, reply.error.data?.issues ?? [], reply.error.data?.retryAfter);
   if (status >= 400) throw new RpcError(GENERIC_ERROR_MESSAGE, "HTTP", status);
   return reply.result;
 }

@@ -24,7 +24,7 @@ export const envelopeSchema = z
 
 export type Envelope = z.infer<typeof envelopeSchema>;
 
-export type RpcErrorObject = { code: number; message: string; data: { code: string; issues?: { path: string; message: string }[] } };
+export type RpcErrorObject = { code: number; message: string; data: { code: string; issues?: { path: string; message: string }[]; retryAfter?: number } };
 
 export function rpcError(code: ErrorCode, message: string, extra: Partial<RpcErrorObject["data"]> = {}): RpcErrorObject {
   return { code: ERROR_CODES[code].rpc, message, data: { code, ...extra } };
@@ -42,7 +42,8 @@ export function toRpcError(err: unknown): { error: RpcErrorObject; httpStatus: n
     // Upstream failures and a service of ours that is unavailable are the cases the contract answers with an HTTP
     // status (502, 503), so clients and proxies can tell.
     const httpStatus = err.code === "UPSTREAM" || err.code === "UNAVAILABLE" ? err.status : 200;
-    return { error: rpcError(err.code === "PAYLOAD_TOO_LARGE" ? "VALIDATION" : err.code, err.message), httpStatus };
+    const extra = err.retryAfterSeconds !== undefined ? { retryAfter: err.retryAfterSeconds } : {};
+    return { error: rpcError(err.code === "PAYLOAD_TOO_LARGE" ? "VALIDATION" : err.code, err.message, extra), httpStatus };
   }
   return { error: rpcError("INTERNAL", GENERIC_ERROR_MESSAGE), httpStatus: 200 };
 }

@@ -16,6 +16,10 @@ import { createSiteLookup, type PublishedSite } from "./site-lookup";
 import { createHttpsStamp } from "./https-stamp";
 import { createOwnerCodeHosts } from "./owner-code";
 
+
+/** A paused site's answer on every path: it comes back, so clients and search engines are told to try again later. */
+export const PAUSED_MESSAGE = "The owner has paused this site for now. Please come back later.";
+export const PAUSED_RETRY_AFTER_SECONDS = 3600;
 /**
  * Published sites, served outside Next.js (docs/product.md D3). One pipeline: host → site → gates (method, custom domain,
  * paused, path prefix, password) → the endpoint table (./endpoints) → the site's page from the cache.
@@ -78,7 +82,8 @@ export function createSiteServer(runtime: Runtime) {
       return;
     }
     if (target.customDomain && site.httpsPending) stampHttps(req, site, target.customDomain);
-    if (site.status === "paused") return sendPlainHtml(res, 404, "Site paused", "The owner has paused this site.");
+    // Paused for now, not gone: every path answers 503 with Retry-After, so search engines keep the pages.
+    if (site.status === "paused") return sendPlainHtml(res, 503, "Site paused", PAUSED_MESSAGE, { "retry-after": String(PAUSED_RETRY_AFTER_SECONDS) });
 
     // Under a path prefix the site answers only below it; "/" leads there.
     let below = rawPath;

@@ -84,6 +84,10 @@ describe("built-in analytics in Chromium", () => {
     expect(await dash.getByTestId("total-visitors").textContent()).toBe("2");
     expect(await dash.getByTestId("total-searches").textContent()).toBe("1");
     expect(await dash.getByTestId("total-questions").textContent()).toBe("1");
+    // Alive: who is on the site now, and when the figures were read; the menu names the screen plainly.
+    expect(await dash.getByTestId("analytics-live").textContent()).toContain("Live: 2 visitors in the last 5 minutes");
+    expect(await dash.getByTestId("analytics-updated").textContent()).toMatch(/^Updated \S/);
+    await dash.getByRole("link", { name: "Analytics", exact: true }).waitFor();
 
     // The chart is drawn, and its table fallback adds up to the same counts.
     expect(await dash.getByTestId("analytics-chart").getAttribute("aria-label")).toContain("3 page views and 2 visitors");

@@ -174,6 +174,11 @@ describe("the owner's dashboard in Chromium", () => {
   });
 
   it("lists a visitor who subscribed on the site, and exports subscribers as CSV", async () => {
+    // The site offers the form only while the owner emails subscribers about new posts.
+    await page.getByRole("link", { name: "Email", exact: true }).click();
+    await page.getByLabel("Email subscribers about new posts").check();
+    await page.getByRole("button", { name: "Save email settings" }).click();
+    await page.getByText("Saved").first().waitFor();
     const visit = await visitSite(`${siteUrl}/`);
     await visit.tab.getByLabel("Email address").fill("reader@example.com");
     await visit.tab.getByRole("button", { name: "Subscribe" }).click();

@@ -16,7 +16,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   plunk = await createPlunkStub();
-  s = await startSitesApp([{ siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Lumen Blog" } }], {
+  s = await startSitesApp([{ siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Lumen Blog", email: { notifySubscribers: true } } }], {
     env: { PLUNK_API_KEY: plunk.apiKey, PLUNK_API_BASE: plunk.url, EMAIL_FROM: "Pagewright <hello@pagewright.test>" },
   });
   browser = await launchBrowser(["--host-resolver-rules=MAP *.localhost 127.0.0.1"]);

@@ -14,7 +14,7 @@ let blog: string, changelog: string, roadmap: string;
 
 beforeAll(async () => {
   s = await startSitesApp([
-    { siteType: "blog", page: workspaceIndex.blog! },
+    { siteType: "blog", page: workspaceIndex.blog!, settings: { email: { notifySubscribers: true } } },
     { siteType: "changelog", page: workspaceIndex.changelog! },
     { siteType: "roadmap", page: workspaceIndex.roadmap! },
     { siteType: "blog", page: workspaceIndex.blog!, customDomain: "lumen-blog.test" },

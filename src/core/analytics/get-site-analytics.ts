@@ -1,15 +1,16 @@
-import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { analyticsDaily, analyticsHourly } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { getSiteForOwnerOrThrow } from "@/core/sites/get-site-for-owner-or-throw";
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import { agentTrafficOf } from "./agent-traffic";
+import { DAY_MS, dayOf, figuresOf, LIVE_MINUTES, liveVisitorsOf, seriesOf, type FigureRow } from "./analytics-figures";
 
 /**
- * The Analytics screen's data for a range of whole UTC days, from the rollups only (never the raw events): totals and
- * the previous period of the same length, the chart's points (hours for one or two days, else days) and the tables.
+ * The Analytics screen's data for a range of whole UTC days: days before today from the rollups, today counted from
+ * the raw events at read time (so a visit shows within seconds, in every process); totals and the previous period of
+ * the same length, the chart's points (hours for one or two days, else days), the tables, and the visitors of the last
+ * few minutes.
  * "Visitors" over several days is the sum of each day's visitors: the visitor hash changes every day by design.
  * AI agents' requests are reported apart (`agents`), never as visitors.
  */
@@ -20,10 +21,8 @@ export const getSiteAnalyticsInput = z
   .object({ siteId: z.string().min(1).max(64), from: day.optional(), to: day.optional() })
   .strict();
 
-const DAY_MS = 86_400_000;
 const MAX_DAYS = 400;
 const TABLE_ROWS = 50;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export type AnalyticsRow = { value: string; count: number; visitors: number };
 
@@ -50,59 +49,26 @@ const TABLES = {
 
 type Totals = Record<keyof typeof TOTALS | "visitors", number>;
 
-async function totalsOf(db: Db, siteId: string, from: string, to: string): Promise<Totals> {
-  const rows = await db
-    .select({ dimension: analyticsDaily.dimension, count: sql<number>`sum(${analyticsDaily.count})::int`, visitors: sql<number>`sum(${analyticsDaily.visitors})::int` })
-    .from(analyticsDaily)
-    .where(and(eq(analyticsDaily.siteId, siteId), gte(analyticsDaily.day, from), lte(analyticsDaily.day, to), sql`${analyticsDaily.value} = ''`))
-    .groupBy(analyticsDaily.dimension);
-  const by = new Map(rows.map((r) => [r.dimension, r]));
+function totalsOf(rows: FigureRow[]): Totals {
+  const by = new Map(rows.filter((r) => r.value === "").map((r) => [r.dimension, r]));
   const totals = { visitors: by.get("pageviews")?.visitors ?? 0 } as Totals;
   for (const [name, dimension] of Object.entries(TOTALS)) totals[name as keyof typeof TOTALS] = by.get(dimension)?.count ?? 0;
   return totals;
 }
 
-async function tableOf(db: Db, siteId: string, dimension: string, from: string, to: string): Promise<AnalyticsRow[]> {
-  return db
-    .select({ value: analyticsDaily.value, count: sql<number>`sum(${analyticsDaily.count})::int`, visitors: sql<number>`sum(${analyticsDaily.visitors})::int` })
-    .from(analyticsDaily)
-    .where(and(eq(analyticsDaily.siteId, siteId), eq(analyticsDaily.dimension, dimension), gte(analyticsDaily.day, from), lte(analyticsDaily.day, to)))
-    .groupBy(analyticsDaily.value)
-    .orderBy(sql`3 desc, 2 desc, 1`)
-    .limit(TABLE_ROWS);
+/** One table: most visitors first, then most counts, then by value; at most TABLE_ROWS. */
+function tableOf(rows: FigureRow[], dimension: string): AnalyticsRow[] {
+  return rows
+    .filter((r) => r.dimension === dimension)
+    .map(({ value, count, visitors }) => ({ value, count, visitors }))
+    .sort((a, b) => b.visitors - a.visitors || b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .slice(0, TABLE_ROWS);
 }
 
-async function seriesOf(db: Db, siteId: string, fromMs: number, toMs: number, hourly: boolean) {
-  const points: { t: string; pageviews: number; visitors: number }[] = [];
-  const step = hourly ? 3_600_000 : DAY_MS;
-  const end = toMs + DAY_MS;
-  const found = new Map<string, { pageviews: number; visitors: number }>();
-  if (hourly) {
-    const rows = await db
-      .select()
-      .from(analyticsHourly)
-      .where(and(eq(analyticsHourly.siteId, siteId), gte(analyticsHourly.hour, new Date(fromMs)), lt(analyticsHourly.hour, new Date(end))));
-    for (const r of rows) found.set(r.hour.toISOString(), r);
-  } else {
-    const rows = await db
-      .select({ day: analyticsDaily.day, pageviews: analyticsDaily.count, visitors: analyticsDaily.visitors })
-      .from(analyticsDaily)
-      .where(and(eq(analyticsDaily.siteId, siteId), eq(analyticsDaily.dimension, "pageviews"), gte(analyticsDaily.day, dayOf(fromMs)), lte(analyticsDaily.day, dayOf(toMs))));
-    for (const r of rows) found.set(new Date(Date.parse(r.day)).toISOString(), r);
-  }
-  for (let t = fromMs; t < end; t += step) {
-    const key = new Date(t).toISOString();
-    const hit = found.get(key);
-    points.push({ t: key, pageviews: hit?.pageviews ?? 0, visitors: hit?.visitors ?? 0 });
-  }
-  return points;
-}
-
-async function feedbackOf(db: Db, siteId: string, from: string, to: string) {
-  const [yes, no] = await Promise.all([tableOf(db, siteId, "feedback_yes", from, to), tableOf(db, siteId, "feedback_no", from, to)]);
+function feedbackOf(rows: FigureRow[]) {
   const pages = new Map<string, { path: string; helpful: number; notHelpful: number }>();
-  for (const r of yes) pages.set(r.value, { path: r.value, helpful: r.count, notHelpful: 0 });
-  for (const r of no) pages.set(r.value, { ...(pages.get(r.value) ?? { path: r.value, helpful: 0 }), notHelpful: r.count });
+  for (const r of tableOf(rows, "feedback_yes")) pages.set(r.value, { path: r.value, helpful: r.count, notHelpful: 0 });
+  for (const r of tableOf(rows, "feedback_no")) pages.set(r.value, { ...(pages.get(r.value) ?? { path: r.value, helpful: 0 }), notHelpful: r.count });
   return [...pages.values()].sort((a, b) => b.helpful + b.notHelpful - (a.helpful + a.notHelpful) || a.path.localeCompare(b.path));
 }
 
@@ -118,23 +84,31 @@ export async function getSiteAnalytics(db: Db, ownerId: string, input: z.infer<t
   const to = dayOf(toMs);
   const previousFrom = dayOf(fromMs - days * DAY_MS);
   const previousTo = dayOf(fromMs - DAY_MS);
-  // Totals first, then the tables: a rollup committing between the reads can only make a table newer than the totals,
-  // never show totals for events whose pages are missing (seen on PostgreSQL: 3 views, an empty page table).
-  const totals = await totalsOf(db, site.id, from, to);
-  const tables = await Promise.all(Object.values(TABLES).map((dimension) => tableOf(db, site.id, dimension, from, to)));
+  // One statement for the range's figures (totals and tables agree: one snapshot), today's counted live.
+  const [figures, previousFigures, series, liveVisitors, agents] = await Promise.all([
+    figuresOf(db, site.id, from, to, now),
+    figuresOf(db, site.id, previousFrom, previousTo, now),
+    seriesOf(db, site.id, fromMs, toMs, days <= 2, now),
+    liveVisitorsOf(db, site.id, now),
+    agentTrafficOf(db, site.id, from, to),
+  ]);
   return {
     builtIn: parseSiteSettings(site.settings).analytics.builtIn,
     from,
     to,
     previousFrom,
     previousTo,
-    totals,
-    previous: await totalsOf(db, site.id, previousFrom, previousTo),
+    /** When these figures were read: today's are live up to then. */
+    updatedAt: now.toISOString(),
+    /** Visitors with a page view in the last `minutes` minutes. */
+    live: { visitors: liveVisitors, minutes: LIVE_MINUTES },
+    totals: totalsOf(figures),
+    previous: totalsOf(previousFigures),
     granularity: days <= 2 ? ("hour" as const) : ("day" as const),
-    series: await seriesOf(db, site.id, fromMs, toMs, days <= 2),
-    ...(Object.fromEntries(Object.keys(TABLES).map((name, i) => [name, tables[i]!])) as Record<keyof typeof TABLES, AnalyticsRow[]>),
-    feedback: await feedbackOf(db, site.id, from, to),
-    agents: await agentTrafficOf(db, site.id, from, to),
+    series,
+    ...(Object.fromEntries(Object.entries(TABLES).map(([name, dimension]) => [name, tableOf(figures, dimension)])) as Record<keyof typeof TABLES, AnalyticsRow[]>),
+    feedback: feedbackOf(figures),
+    agents,
   };
 }
 

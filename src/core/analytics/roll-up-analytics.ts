@@ -13,8 +13,8 @@ const DAY_MS = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 /** Both drivers (node-postgres, PGlite) answer a raw statement with `{rows}`. */
 
-/** Each raw event's contribution to the daily table: (dimension, value) when it applies. */
-const DIMENSIONS = sql.raw(`(VALUES
+/** Each raw event's contribution to the daily table: (dimension, value) when it applies (`e` is the event). */
+export const DIMENSIONS = sql.raw(`(VALUES
   ('pageviews', '', e.kind = 'pageview'),
   ('page', e.path, e.kind = 'pageview'),
   ('referrer', e.referrer_host, e.kind = 'pageview'),

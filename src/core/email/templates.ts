@@ -187,6 +187,44 @@ export function roadmapStatusEmail(p: { siteName: string; title: string; fromSta
   });
 }
 
+/** An approved idea someone voted for joined another item on the board: their vote went with it. */
+export function ideaMergedEmail(p: { siteName: string; title: string; intoTitle: string; itemUrl: string; unsubscribeUrl: string; accentColor?: string }): RenderedEmail {
+  return renderEmail({
+    subject: `${p.title}: merged into ${p.intoTitle} — ${p.siteName}`,
+    preview: `Your vote now counts for ${p.intoTitle}`,
+    accentColor: p.accentColor,
+    blocks: [
+      { kind: "note", text: `Roadmap update from ${p.siteName}` },
+      { kind: "heading", text: p.title },
+      { kind: "paragraph", text: `The team merged this idea into ${p.intoTitle}. Your vote now counts for ${p.intoTitle}, and you hear from us when it moves.` },
+      { kind: "button", label: `See ${p.intoTitle}`, url: p.itemUrl },
+    ],
+    footer: [
+      { kind: "note", text: `You get this email because you voted on the roadmap of ${p.siteName}.` },
+      { kind: "button", label: "Unsubscribe", url: p.unsubscribeUrl },
+    ],
+  });
+}
+
+/** An approved idea someone voted for was taken off the roadmap after all, with the team's reply. */
+export function ideaDeclinedEmail(p: { siteName: string; title: string; reply: string; unsubscribeUrl: string; accentColor?: string }): RenderedEmail {
+  return renderEmail({
+    subject: `${p.title}: not planned — ${p.siteName}`,
+    preview: `An answer from ${p.siteName}`,
+    accentColor: p.accentColor,
+    blocks: [
+      { kind: "note", text: `Roadmap update from ${p.siteName}` },
+      { kind: "heading", text: p.title },
+      { kind: "paragraph", text: "The team decided not to build this idea after all, and took it off the roadmap." },
+      ...(p.reply ? [{ kind: "quote" as const, text: p.reply }] : []),
+    ],
+    footer: [
+      { kind: "note", text: `You get this email because you voted on the roadmap of ${p.siteName}.` },
+      { kind: "button", label: "Unsubscribe", url: p.unsubscribeUrl },
+    ],
+  });
+}
+
 /** The owner's answer to a rejected idea, mailed to the idea's (confirmed) author. */
 export function ideaRejectedEmail(p: { siteName: string; title: string; reply: string; accentColor?: string }): RenderedEmail {
   return renderEmail({

@@ -1,16 +1,27 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { roadmapNotifications, roadmapVoters, sites } from "@/db/schema";
+import { roadmapNotifications, roadmapVoters, sites, type SiteRow } from "@/db/schema";
 import { roadmapStatusEmail } from "@/core/email/templates";
 import { deliverQueued, type DeliveryResult } from "@/core/email/deliver-queued";
 import { parseSiteSettings } from "@/core/sites/site-settings";
 import { sitePublicAddress } from "@/core/sites/site-public-address";
-import { siteEndpointUrl, subscriptionSiteOf } from "@/core/subscribers/subscription-site";
+import { siteEndpointUrl, subscriptionSiteOf, type SubscriptionSite } from "@/core/subscribers/subscription-site";
 import type { EmailProvider } from "@/integrations/email";
 import { sendSiteListEmail } from "@/core/email/send-site-list-email";
 import type { RoadmapItem } from "./roadmap-items";
 
 export const VOTER_UNSUBSCRIBE_PATH = "/_/vote/unsubscribe";
+
+/**
+ * Where a roadmap's emails to voters link (its public address, as visitors reach it) and whether they may go out at
+ * all: not when the owner turned them off, nor while the site is paused or locked (a title would leak).
+ */
+export function roadmapMailSite(site: SiteRow, appsDomain: string, siteTitle: string): { mailSite: SubscriptionSite; allowed: boolean } {
+  const settings = parseSiteSettings(site.settings);
+  const address = sitePublicAddress({ siteType: site.siteType, subdomain: site.subdomain, customDomain: site.customDomain, customDomainVerifiedAt: site.customDomainVerifiedAt }, settings, appsDomain);
+  const mailSite = subscriptionSiteOf({ id: site.id, ...address, settings }, siteTitle || new URL(address.origin).host);
+  return { mailSite, allowed: site.status === "published" && !site.passwordHash && settings.roadmap.statusEmails };
+}
 
 /**
  * Sends a roadmap's queued status emails (deliverQueued: claimed once, retried, never sent twice). Rows are cancelled when the owner turned status emails off, the site
@@ -27,11 +38,8 @@ export async function deliverStatusEmails(
   const { db } = deps;
   const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
   if (!site) return { sent: 0, failed: 0, cancelled: 0 };
-  const settings = parseSiteSettings(site.settings);
   const byId = new Map(items.map((i) => [i.itemId, i]));
-  const address = sitePublicAddress({ siteType: site.siteType, subdomain: site.subdomain, customDomain: site.customDomain, customDomainVerifiedAt: site.customDomainVerifiedAt }, settings, deps.appsDomain);
-  const mailSite = subscriptionSiteOf({ id: site.id, ...address, settings }, siteTitle || new URL(address.origin).host);
-  const allowed = site.status === "published" && !site.passwordHash && settings.roadmap.statusEmails;
+  const { mailSite, allowed } = roadmapMailSite(site, deps.appsDomain, siteTitle);
 
   return deliverQueued(db, roadmapNotifications, {
     pending: (underAttempts, limit) =>

@@ -4,6 +4,7 @@ import { parseSiteSettings } from "@/core/sites/site-settings";
 import { siteIdOnly } from "@/core/subscribers/site-subscribers-to-csv";
 import { approvedIdeasOf, roadmapItemsOf } from "./roadmap-items";
 import { roadmapSiteOfOwner, type RoadmapDeps } from "./roadmap-site-of-owner";
+import { roadmapMailSite } from "./deliver-status-emails";
 
 /** The status email as voters would get it, for the owner's preview: the board's first item moving to its last column. */
 export async function previewRoadmapStatusEmail(deps: RoadmapDeps & { appsDomain: string }, ownerId: string, input: z.input<typeof siteIdOnly>) {
@@ -13,7 +14,9 @@ export async function previewRoadmapStatusEmail(deps: RoadmapDeps & { appsDomain
   const columns = model?.kind === "database" ? model.columns.map((c) => c.status) : [];
   const item = roadmapItemsOf(model, await approvedIdeasOf(deps.db, site.id))[0];
   const siteName = settings.name || (model?.kind === "database" && model.title) || site.subdomain;
-  const origin = `https://${site.subdomain}.${deps.appsDomain}`;
+  // The address the real email links to (the roadmap's own host or custom domain, with its scheme).
+  const { mailSite } = roadmapMailSite(site, deps.appsDomain, (model?.kind === "database" && model.title) || "");
+  const origin = `${mailSite.origin}${mailSite.basePath}`;
   const mail = roadmapStatusEmail({
     siteName,
     title: item?.title ?? "Dark mode",

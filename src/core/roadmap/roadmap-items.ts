@@ -7,6 +7,8 @@ import type { SiteModel } from "@/site-model/site-model";
 export type RoadmapItem = { itemId: string; title: string; status: string; path: string | null; details: string };
 
 export const ideaItemId = (ideaId: string) => `idea:${ideaId}`;
+/** The idea behind a board item id, or null for a card from Notion. */
+export const ideaIdOf = (itemId: string): string | null => (itemId.startsWith("idea:") ? itemId.slice(5) : null);
 
 /** Approved ideas that have no Notion row: shown on the board in the column the owner chose. */
 export async function approvedIdeasOf(db: Db, siteId: string): Promise<RoadmapItem[]> {

@@ -46,7 +46,7 @@ function safeSnippet(raw: string): string {
 
 /**
  * Full-text search over a site's pages (titles and headings weigh more, prefix matching as you type), with
- * highlighted snippets. A search that finds nothing is recorded for the owner.
+ * highlighted snippets.
  */
 export async function searchSite(db: Db, siteId: string, rawQuery: string, limit = 10): Promise<SearchHit[]> {
   const query = searchQuery.parse(rawQuery);
@@ -61,11 +61,15 @@ export async function searchSite(db: Db, siteId: string, rawQuery: string, limit
     order by ts_rank(tsv, ${tsquery}) desc, title
     limit ${limit}`);
   const rows = ((result as unknown as { rows: { pageId: string; title: string; snippet: string }[] }).rows ?? []).map((r) => ({ ...r, snippet: safeSnippet(r.snippet) }));
-  if (!rows.length && query.length >= 2) {
-    await db
-      .insert(searchMisses)
-      .values({ siteId, query: query.toLowerCase() })
-      .onConflictDoUpdate({ target: [searchMisses.siteId, searchMisses.query], set: { count: sql`${searchMisses.count} + 1`, lastSeenAt: sql`now()` } });
-  }
   return rows;
+}
+
+/** A search a visitor submitted that found nothing, for the owner's Feedback screen ("Searches that found nothing"). */
+export async function recordSearchMiss(db: Db, siteId: string, rawQuery: string): Promise<void> {
+  const query = searchQuery.parse(rawQuery);
+  if (query.length < 2) return;
+  await db
+    .insert(searchMisses)
+    .values({ siteId, query: query.toLowerCase() })
+    .onConflictDoUpdate({ target: [searchMisses.siteId, searchMisses.query], set: { count: sql`${searchMisses.count} + 1`, lastSeenAt: sql`now()` } });
 }

@@ -14,7 +14,7 @@ import type { ContentService } from "@/notion/site-content";
 import { startFirstSync } from "./start-site-sync";
 import { ADDRESS_TAKEN_MESSAGE, isHostTaken } from "./does-domain-exist";
 import { takeSharedRateLimit } from "@/core/usage/rate-limits";
-import { TOO_MANY_NOTION_CALLS_MESSAGE } from "@/core/usage/require-owner-call-allowance";
+import { tooManyCallsMessage } from "@/core/usage/require-owner-call-allowance";
 
 export const TOO_MANY_SITES_MESSAGE = "You have created many sites in a short time, please try again in an hour";
 
@@ -55,7 +55,7 @@ export async function createNewSite(deps: CreateNewSiteDeps, ownerId: string, in
   const hostKey = siteHostKey({ siteType, subdomain });
   if (await isHostTaken(deps.db, hostKey)) throw new AppError("CONFLICT", ADDRESS_TAKEN_MESSAGE);
   if (!(await takeSharedRateLimit(deps.db, "siteCreation", ownerId))) throw new AppError("RATE_LIMITED", TOO_MANY_SITES_MESSAGE);
-  if (!(await takeSharedRateLimit(deps.db, "pageCheck", ownerId))) throw new AppError("RATE_LIMITED", TOO_MANY_NOTION_CALLS_MESSAGE);
+  if (!(await takeSharedRateLimit(deps.db, "pageCheck", ownerId))) throw new AppError("RATE_LIMITED", tooManyCallsMessage("notion-inspect", 60), { retryAfterSeconds: 60 });
   const check = connectionId
     ? await checkConnectedPage(deps.connections, ownerId, connectionId, siteType, notionPageUrl, propertyMap)
     : await checkNotionPageForSiteType(deps.gateway, siteType, notionPageUrl, propertyMap);

@@ -36,7 +36,7 @@ export const RATE_LIMITS = {
   feedback: { limit: 10, minutes: 10, key: "site + visitor address", atLimit: "429 page “Thanks — we already have your feedback.”" },
   pageView: { limit: 120, minutes: 1, key: "site + visitor address (beacon and pixel together)", atLimit: "Answered alike (204 / the GIF), not counted" },
   siteCreation: { limit: 20, minutes: 60, key: "owner (createNewSite calls whose address is free)", atLimit: "RATE_LIMITED “You have created many sites in a short time, please try again in an hour”; Notion is not asked" },
-  pageCheck: { limit: 10, minutes: 1, key: "owner (createNewSite's check of the Notion page)", atLimit: "RATE_LIMITED “Too many requests to Notion, please try again in a minute”; Notion is not asked" },
+  pageCheck: { limit: 10, minutes: 1, key: "owner (createNewSite's check of the Notion page)", atLimit: "RATE_LIMITED “You've checked a lot of pages in a short time. That's Pagewright's own limit, not Notion's: try again in 60 s.”; Notion is not asked" },
   notionWebhookRefused: { limit: 30, minutes: 1, key: "client address (unexpected verifications, bad signatures)", atLimit: "429 JSON “Too many requests”" },
 } as const satisfies Record<string, { limit: number; minutes: number; key: string; atLimit: string }>;
 

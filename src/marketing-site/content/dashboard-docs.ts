@@ -90,9 +90,12 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
   },
   {
     screen: "analytics",
-    title: "Analytics integrations",
+    title: "Analytics",
     summary: "Built-in, cookie-free visitor counts, and optional outside analytics providers.",
-    body: ["The built-in analytics count page views, visitors, top pages and referrers without cookies or personal data, so no consent banner is needed. Bots and your own visits from the dashboard are not counted."],
+    body: [
+      "The built-in analytics count page views, visitors, top pages and referrers without cookies or personal data, so no consent banner is needed. Bots and your own visits from the dashboard are not counted.",
+      "A visit shows within seconds: today's figures are counted when you open the screen, which reads them again every 10 seconds, with the visitors of the last 5 minutes on top.",
+    ],
     points: ["Settings adds Plausible or Google Analytics beside them, or turns the built-in counting off; only the providers set here load on the site."],
   },
   {

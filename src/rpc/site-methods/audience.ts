@@ -36,10 +36,10 @@ export const audienceMethods = {
   }),
   getSiteAnalytics: method({
     role: "viewer",
-    summary: "The built-in analytics of a range of whole UTC days (default the last 7, at most 400), from the hourly and daily rollups",
+    summary: "The built-in analytics of a range of whole UTC days (default the last 7, at most 400): past days from the hourly and daily rollups, today counted from the raw events when asked (a visit shows within seconds); `live`: visitors of the last 5 minutes",
     params: getSiteAnalyticsInput,
     result:
-      "{builtIn, from, to, previousFrom, previousTo, totals: {visitors, pageviews, searches, questions, subscriptions, widgetOpens}, previous: (same), granularity: 'hour' | 'day', series: [{t, pageviews, visitors}], pages, referrers, sources, mediums, campaigns, devices, browsers, countries, zeroResultSearches, unansweredQuestions: [{value, count, visitors}], feedback: [{path, helpful, notHelpful}]}",
+      "{builtIn, from, to, previousFrom, previousTo, updatedAt, live: {visitors, minutes}, totals: {visitors, pageviews, searches, questions, subscriptions, widgetOpens}, previous: (same), granularity: 'hour' | 'day', series: [{t, pageviews, visitors}], pages, referrers, sources, mediums, campaigns, devices, browsers, countries, zeroResultSearches, unansweredQuestions: [{value, count, visitors}], feedback: [{path, helpful, notHelpful}]}",
     errors: ["NOT_FOUND", "VALIDATION"],
     run: (ctx, p) => getSiteAnalytics(ctx.runtime.db, ctx.ownerId, p),
   }),

@@ -8,7 +8,9 @@
  * its own shadow DOM; no framework, no other file, one global (window.PagewrightWhatsNew).
  */
 
-type Entry = { id: string; title: string; date: string | null; tags: string[]; excerpt: string; url: string };
+type Span = { text: string; href?: string };
+type BodyBlock = { kind: "p"; spans: Span[] } | { kind: "ul" | "ol"; items: Span[][] };
+type Entry = { id: string; title: string; date: string | null; tags: string[]; excerpt: string; body?: BodyBlock[]; url: string };
 type Feed = { name: string; url: string; entries: Entry[] };
 type Api = { open: () => void; close: () => void; unread: () => number };
 
@@ -41,7 +43,10 @@ li{padding:12px 16px;border-top:1px solid var(--line)}
 li.new h3::before{content:"";display:inline-block;width:8px;height:8px;border-radius:4px;background:var(--accent);margin-right:6px;vertical-align:middle}
 h3{font-size:15px;margin:0 0 4px}
 .meta{color:var(--muted);font-size:12px;margin:0 0 6px}
-p{font-size:14px;line-height:1.45;margin:0 0 6px}
+p{font-size:14px;line-height:1.45;margin:0 0 6px;white-space:pre-line}
+.body ul,.body ol{font-size:14px;line-height:1.45;margin:0 0 6px;padding-left:20px}
+.body ul{list-style:disc}.body ol{list-style:decimal}
+.body li{padding:0;border:0}
 a{color:var(--accent);font-size:14px}
 .all{display:block;padding:10px 16px;border-top:1px solid var(--line)}`;
 
@@ -50,6 +55,26 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   if (text) node.textContent = text;
   return node;
+}
+
+/** A span's text, linked when it has an address (a mention's page, a link): built as nodes, never as HTML. */
+function spansInto(parent: HTMLElement, spans: Span[]): HTMLElement {
+  for (const s of spans) parent.append(s.href ? el("a", { href: s.href, target: "_blank", rel: "noopener" }, s.text) : document.createTextNode(s.text));
+  return parent;
+}
+
+/** An entry's first paragraphs and lists, as the changelog shows them. */
+function bodyOf(blocks: BodyBlock[]): HTMLElement {
+  const body = el("div", { class: "body" });
+  for (const b of blocks) {
+    if (b.kind === "p") body.append(spansInto(el("p"), b.spans));
+    else {
+      const list = el(b.kind);
+      for (const item of b.items) list.append(spansInto(el("li"), item));
+      body.append(list);
+    }
+  }
+  return body;
 }
 
 async function start(script: HTMLScriptElement): Promise<void> {
@@ -120,7 +145,8 @@ async function start(script: HTMLScriptElement): Promise<void> {
       li.append(el("h3", {}, e.title));
       const meta = [e.date ? new Date(`${e.date}T00:00:00Z`).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }) : "", ...e.tags].filter(Boolean).join(" · ");
       if (meta) li.append(el("p", { class: "meta" }, meta));
-      if (e.excerpt) li.append(el("p", {}, e.excerpt));
+      if (e.body?.length) li.append(bodyOf(e.body));
+      else if (e.excerpt) li.append(el("p", {}, e.excerpt));
       li.append(el("a", { href: e.url, target: "_blank", rel: "noopener" }, "Read more"));
       list.append(li);
     }

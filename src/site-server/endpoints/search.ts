@@ -19,10 +19,11 @@ export const searchEndpoint: Endpoint = {
     if (!(await ctx.take("search", visitorKey(ctx, req, site)))) return sendPlainHtml(res, 429, "Too many requests", "Please slow down.");
     const query = ctx.search.get("q") ?? "";
     if (query.length > 200) return sendPlainHtml(res, 400, "Search too long", "Please search with at most 200 characters.");
-    const found = await searchPublishedPages(ctx.runtime.db, site.id, query, content.model.pathOfPage);
     // As-you-type lookups are prefixes ("kubernete"); the island asks once more without `typing` for the query the
-    // visitor settled on, so only that one is counted.
-    if (query.trim() && ctx.search.get("typing") !== "1") recordSiteEvent(ctx.runtime, req, site, { kind: "search", label: query, ok: found.length > 0 });
+    // visitor settled on, so only that one is counted — in the analytics and on the Feedback screen alike.
+    const submitted = Boolean(query.trim()) && ctx.search.get("typing") !== "1";
+    const found = await searchPublishedPages(ctx.runtime.db, site.id, query, content.model.pathOfPage, { submitted });
+    if (submitted) recordSiteEvent(ctx.runtime, req, site, { kind: "search", label: query, ok: found.length > 0 });
     const results = found.map((r) => ({ title: r.title, url: `${site.basePath}${r.path}`, snippet: r.snippet }));
     if (wantsJson(req)) {
       res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" }).end(JSON.stringify({ results }));

@@ -15,6 +15,8 @@ export const subscribeEndpoint: Endpoint = {
   summary: "Subscribes an email address (form: email) and sends the confirmation link.",
   async handler(req, res, site, ctx) {
     if (!siteTypeHas(site.siteType, "subscribers")) return sendPlainHtml(res, 404, "Not found", "This site has no subscriptions.");
+    // No promise the site doesn't keep: while the owner's new-post emails are off, nobody signs up for them.
+    if (!site.settings.email.notifySubscribers) return sendPlainHtml(res, 404, "Not found", "This site doesn't send emails about new posts.");
     if (!isFormPost(req)) return sendPlainHtml(res, 415, "Unsupported form", "Send the subscribe form as a regular form.");
     if (!(await takeSubscribeLimits(ctx.take, site.id, ipOf(ctx, req)))) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes before subscribing again.");
     const body = await readSmallBody(req, MAX_FORM_BYTES);

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { makeCachedResponse, sendCached } from "@/http/page-cache";
 import { siteTypeHas } from "@/lib/site-types";
+import type { ExtendedRecordMap } from "notion-types";
 import type { Entry } from "@/site-model/site-model";
+import { excerptOf, type Excerpt, type MentionLinks } from "../whats-new-excerpt";
 import { whatsNewScript } from "../assets";
 import { sendPlainHtml } from "../respond";
 import type { PublishedSite } from "../site-lookup";
@@ -14,27 +16,14 @@ import { ASSET_CACHE, contentOrUnavailable, type Endpoint } from "./context";
  */
 
 const LATEST = 10;
-const EXCERPT = 220;
+const EXCERPT = 400;
 
-type BlockValue = { content?: string[]; properties?: { title?: [string, ...unknown[]][] } };
-
-/** A record map's block value (the stored maps wrap it once or twice, as Notion's API does). */
-function blockValue(recordMap: Entry["recordMap"], id: string): BlockValue | undefined {
-  const outer = (recordMap?.block?.[id] as { value?: BlockValue & { value?: BlockValue } } | undefined)?.value;
-  return outer?.value ?? outer;
-}
-
-/** The first lines of an entry: its description, else the text of its first blocks. */
-function excerptOf(entry: Entry): string {
-  if (entry.description) return entry.description.slice(0, EXCERPT);
-  const parts: string[] = [];
-  for (const id of blockValue(entry.recordMap, entry.pageId)?.content ?? []) {
-    const title = blockValue(entry.recordMap, id)?.properties?.title;
-    if (title) parts.push(title.map((t) => t[0]).join(""));
-    if (parts.join(" ").length > EXCERPT) break;
-  }
-  const text = parts.join(" ").replace(/\s+/g, " ").trim();
-  return text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1).trimEnd()}…` : text;
+/** What the widget shows of an entry: its description, else its first blocks (lists, links, mention titles kept). */
+function excerptOfEntry(entry: Entry, links: MentionLinks): Excerpt {
+  if (entry.description) return { text: entry.description.slice(0, EXCERPT), blocks: [{ kind: "p", spans: [{ text: entry.description.slice(0, EXCERPT) }] }] };
+  const excerpt = excerptOf(entry.recordMap as ExtendedRecordMap | undefined, entry.pageId, links, EXCERPT);
+  const text = excerpt.text.length > EXCERPT ? `${excerpt.text.slice(0, EXCERPT - 1).trimEnd()}…` : excerpt.text;
+  return { ...excerpt, text };
 }
 
 const notAChangelog = (res: ServerResponse) => sendPlainHtml(res, 404, "Not found", "Only changelogs have a What's-new widget.");
@@ -55,7 +44,7 @@ export const whatsNewEndpoints: Endpoint[] = [
     path: "/_/whats-new.json",
     methods: ["GET", "HEAD"],
     servedWhenLocked: false,
-    summary: "Changelogs: the latest entries (id, title, date, tags, excerpt, url) for the What's-new widget, CORS for any origin.",
+    summary: "Changelogs: the latest entries (id, title, date, tags, excerpt as plain text, body as paragraphs and lists with links, url) for the What's-new widget, CORS for any origin.",
     async handler(req, res, site, ctx) {
       if (!siteTypeHas(site.siteType, "whatsNew")) return notAChangelog(res);
       const content = await contentOrUnavailable(ctx, res, site);
@@ -63,14 +52,20 @@ export const whatsNewEndpoints: Endpoint[] = [
       const { model, snapshot } = content;
       const response = ctx.cache.cached(site, snapshot, "\nwhats-new.json", () => {
         const base = `${site.origin}${site.basePath}`;
-        const entries = model.entries.slice(0, LATEST).map((e) => ({
-          id: e.pageId,
-          title: e.version && e.title ? `${e.title} (${e.version})` : e.title || "Untitled",
-          date: e.date,
-          tags: e.tags,
-          excerpt: excerptOf(e),
-          url: `${base}${e.path}`,
-        }));
+        const paths = new Map(model.entries.map((e) => [e.pageId, `${base}${e.path}`]));
+        const links: MentionLinks = { pageUrl: (id) => paths.get(id) ?? null };
+        const entries = model.entries.slice(0, LATEST).map((e) => {
+          const excerpt = excerptOfEntry(e, links);
+          return {
+            id: e.pageId,
+            title: e.version && e.title ? `${e.title} (${e.version})` : e.title || "Untitled",
+            date: e.date,
+            tags: e.tags,
+            excerpt: excerpt.text,
+            body: excerpt.blocks,
+            url: `${base}${e.path}`,
+          };
+        });
         const body = JSON.stringify({ name: site.settings.name || model.title || new URL(site.origin).host, url: `${base}/`, entries });
         return makeCachedResponse(200, "application/json; charset=utf-8", body);
       });

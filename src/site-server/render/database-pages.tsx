@@ -9,6 +9,7 @@ import { coverObjectPosition } from "./page-header";
 import { faqJsonLd, roadmapItemJsonLd } from "./structured-data";
 import { NotionBody } from "./notion-body";
 import { changelogScript } from "../assets";
+import { firstLineOfPage } from "../whats-new-excerpt";
 import { SITE_TYPE_INFO, siteTypeHas } from "@/lib/site-types";
 
 /** Blog, changelog and roadmap pages (docs/product.md §1): plain server-rendered HTML, no client JavaScript. */
@@ -55,7 +56,9 @@ function Byline({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
   );
 }
 
+/** Offered only while the owner emails subscribers about new posts: never a promise the site doesn't keep. */
 function SubscribeForm({ ctx }: { ctx: Ctx }) {
+  if (!ctx.settings.email.notifySubscribers) return null;
   const { t } = ctx.i18n;
   return (
     <section className="subscribe" id="subscribe" aria-labelledby="subscribe-title">
@@ -244,7 +247,7 @@ export function ChangelogIndex({ ctx }: { ctx: Ctx }) {
       <Intro ctx={ctx} title={siteName(ctx)} />
       <SubscribeForm ctx={ctx} />
       {ctx.model.tags.length ? (
-        <nav className="tag-filter" aria-label={ctx.i18n.t("filterByTag")}>
+        <nav className="tag-filter changelog-filter" aria-label={ctx.i18n.t("filterByTag")}>
           <a href={href(ctx, "/")} aria-current="page">
             {ctx.i18n.t("allTags")}
           </a>
@@ -285,7 +288,7 @@ function VoteForm({ ctx, itemId, title }: { ctx: Ctx; itemId: string; title: str
   return (
     <form className="vote" method="post" action={href(ctx, "/_/vote")}>
       <input type="hidden" name="item" value={itemId} />
-      <button type="submit" data-item={itemId}>
+      <button type="submit" data-item={itemId} data-title={title}>
         <span className="visually-hidden">{`${ctx.i18n.t("voteFor", { title })} `}</span>
         <span aria-hidden="true">▲</span> <span className="vote-count">{count}</span>
         <span className="visually-hidden">{` ${ctx.i18n.t("votes")}`}</span>
@@ -315,15 +318,23 @@ function IdeaForm({ ctx }: { ctx: Ctx }) {
   );
 }
 
-type BoardCard = { itemId: string; title: string; path: string | null; tags: string[] };
+type BoardCard = { itemId: string; title: string; path: string | null; tags: string[]; description: string };
+
+const CARD_LINE = 140;
+/** A card's one line under its title (as Canny shows one): the entry's description or first line, cut at a word. */
+const cardLine = (text: string) => {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > CARD_LINE ? `${line.slice(0, line.lastIndexOf(" ", CARD_LINE - 1) > 80 ? line.lastIndexOf(" ", CARD_LINE - 1) : CARD_LINE - 1)}…` : line;
+};
+const firstLineOf = (e: Entry) => firstLineOfPage(e.recordMap as Parameters<typeof firstLineOfPage>[0], e.pageId);
 
 export function RoadmapBoard({ ctx }: { ctx: Ctx }) {
   const roadmap = ctx.roadmap;
   const votes = (c: BoardCard) => roadmap?.counts.get(c.itemId) ?? 0;
   const columns = ctx.model.columns.map((column) => {
     const cards: BoardCard[] = [
-      ...column.entries.map((e) => ({ itemId: e.pageId, title: e.title || ctx.i18n.t("untitled"), path: e.path, tags: e.tags })),
-      ...(roadmap?.ideas ?? []).filter((i) => i.status === column.status).map((i) => ({ itemId: i.itemId, title: i.title, path: null, tags: [] })),
+      ...column.entries.map((e) => ({ itemId: e.pageId, title: e.title || ctx.i18n.t("untitled"), path: e.path, tags: e.tags, description: cardLine(e.description || firstLineOf(e)) })),
+      ...(roadmap?.ideas ?? []).filter((i) => i.status === column.status).map((i) => ({ itemId: i.itemId, title: i.title, path: null, tags: [], description: cardLine(i.details) })),
     ];
     if (roadmap?.sortByVotes) cards.sort((a, b) => votes(b) - votes(a));
     return { status: column.status, cards };
@@ -348,11 +359,13 @@ export function RoadmapBoard({ ctx }: { ctx: Ctx }) {
                   {card.path ? (
                     <a className="board-card" href={href(ctx, card.path)}>
                       <span className="board-card-title">{card.title}</span>
+                      {card.description ? <span className="board-card-desc">{card.description}</span> : null}
                       {card.tags.length ? <span className="board-card-tags">{card.tags.join(" · ")}</span> : null}
                     </a>
                   ) : (
                     <span className="board-card">
                       <span className="board-card-title">{card.title}</span>
+                      {card.description ? <span className="board-card-desc">{card.description}</span> : null}
                     </span>
                   )}
                   {roadmap ? <VoteForm ctx={ctx} itemId={card.itemId} title={card.title} /> : null}

@@ -22,7 +22,7 @@ const UNAVAILABLE = "The assistant is not available on this site.";
 const BADGE = "Published with";
 
 /** A free site whose stored settings turn every paid setting on (set while billing was off, or on a plan since gone). */
-const PAID_SETTINGS = { name: "Carol Blog", showBadge: false, ai: { enabled: true }, widget: { enabled: true }, analytics: { plausibleDomain: "carol.example" } };
+const PAID_SETTINGS = { name: "Carol Blog", showBadge: false, email: { notifySubscribers: true }, ai: { enabled: true }, widget: { enabled: true }, analytics: { plausibleDomain: "carol.example" } };
 const FREE_LIMIT = 100;
 
 let paddle: PaddleStub;
@@ -65,9 +65,9 @@ beforeAll(async () => {
   aiStub = await createAiStub();
   s = await startSitesApp(
     [
-      { siteType: "blog", page: workspaceIndex.blog, settings: { name: "Bob Site" } },
+      { siteType: "blog", page: workspaceIndex.blog, settings: { name: "Bob Site", email: { notifySubscribers: true } } },
       { siteType: "blog", page: workspaceIndex.blog, settings: PAID_SETTINGS },
-      { siteType: "blog", page: workspaceIndex.blog, settings: { name: "Dan Blog" }, customDomain: "blog.dan.example" },
+      { siteType: "blog", page: workspaceIndex.blog, settings: { name: "Dan Blog", email: { notifySubscribers: true } }, customDomain: "blog.dan.example" },
     ],
     {
       env: { PADDLE_API_KEY: API_KEY, PADDLE_WEBHOOK_SECRET: SECRET, PADDLE_CLIENT_TOKEN: "test_client_token", PADDLE_API_BASE: paddle.url, AI_BASE_URL: aiStub.baseUrl, AI_MODEL: "stub-model" },

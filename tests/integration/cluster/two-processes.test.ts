@@ -56,6 +56,22 @@ async function onBWithin(withinMs: number, check: () => Promise<boolean>): Promi
 }
 
 describe("two processes on one PostgreSQL", () => {
+  it("a visit counted by B shows in the owner's analytics read through A within 10 s, long before the rollup", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const read = async () => (await rpc(a.url, owner, "site", "getSiteAnalytics", { siteId: s.siteIds[0], from: today, to: today })).body.result as { totals: { pageviews: number }; live: { visitors: number } };
+    expect((await read()).totals.pageviews).toBe(0);
+    const sent = await rawRequest(`${b.url}/_/view`, {
+      host: hostOnB(0),
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36" },
+      body: JSON.stringify({ p: "/", q: "", r: "" }),
+    });
+    expect(sent.status).toBeLessThan(300);
+    await onBWithin(10_000, async () => (await read()).totals.pageviews === 1);
+    expect((await read()).live.visitors).toBe(1);
+  });
+
+
   it("a password set and removed through A takes effect on B within a second", async () => {
     const siteId = s.siteIds[0]!;
     // B has served (and cached) the open site.

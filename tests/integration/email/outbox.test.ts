@@ -39,7 +39,7 @@ describe("the outbox provider", () => {
 
 describe("a server without PLUNK_API_KEY", () => {
   it("puts the subscriber confirmation in the outbox and the log", async () => {
-    const s = await startSitesApp([{ siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Outbox Blog" } }]);
+    const s = await startSitesApp([{ siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Outbox Blog", email: { notifySubscribers: true } } }]);
     const host = s.hosts[0]!;
     try {
       const res = await rawRequest(`${s.app.url}/_/subscribe`, { host: s.hosts[0], method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=reader%40example.com" });

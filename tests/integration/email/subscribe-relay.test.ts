@@ -25,10 +25,10 @@ beforeAll(async () => {
   plunk = await createPlunkStub();
   s = await startSitesApp(
     [
-      { siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Bob Blog" } },
-      { siteType: "changelog", page: workspaceIndex.changelog!, settings: { name: "Bob Changelog" } },
-      { siteType: "blog", page: workspaceIndex.blog!, settings: { name: PHISHING_NAME, email: { senderName: "PayPal Security", replyTo: "restore@evil.example" } } },
-      { siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Busy Blog" } },
+      { siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Bob Blog", email: { notifySubscribers: true } } },
+      { siteType: "changelog", page: workspaceIndex.changelog!, settings: { name: "Bob Changelog", email: { notifySubscribers: true } } },
+      { siteType: "blog", page: workspaceIndex.blog!, settings: { name: PHISHING_NAME, email: { notifySubscribers: true, senderName: "PayPal Security", replyTo: "restore@evil.example" } } },
+      { siteType: "blog", page: workspaceIndex.blog!, settings: { name: "Busy Blog", email: { notifySubscribers: true } } },
     ],
     { env: { PLUNK_API_KEY: plunk.apiKey, PLUNK_API_BASE: plunk.url, EMAIL_FROM: "Pagewright <hello@pagewright.test>", TRUST_PROXY: "1" } },
   );

@@ -114,7 +114,7 @@ describe("roadmap votes", () => {
     const notion = (await s.get(host, "/")).body;
     const plannedInOrder = notion.slice(notion.indexOf('id="col-planned"'));
     expect(plannedInOrder.indexOf(`vote-${SLACK}`)).toBeLessThan(plannedInOrder.indexOf(`vote-${SSO}`)); // Notion's order has it first too
-    expect(sorted).toContain(">Notion&#x27;s order</a>");
+    expect(sorted).toContain(">Default order</a>");
   });
 
   it("takes an idea from a known voter; the owner approves it into a column and it shows on the board with its author's vote", async () => {
@@ -138,6 +138,8 @@ describe("roadmap votes", () => {
     const board = (await s.get(host, "/")).body;
     const planned = board.slice(board.indexOf('id="col-planned"'), board.indexOf('id="col-', board.indexOf('id="col-planned"') + 10));
     expect(planned).toContain("Dark mode for embeds");
+    // A card as Canny shows one: the title, then a line of what it is about (the idea's details here).
+    expect(planned).toContain('<span class="board-card-title">Dark mode for embeds</span><span class="board-card-desc">Our app is dark.</span>');
     expect(countOn(board, itemId)).toBe(1);
     const csv = (await rpc(s.app.url, owner, "site", "roadmapVotersToCsv", { siteId: s.siteIds[0] })).body.result as { csv: string };
     expect(csv.csv.split("\n")[0]).toBe("item,status,email,voted_at");
@@ -166,6 +168,50 @@ describe("roadmap votes", () => {
     }
     expect((await sentMails(plunk.url)).filter((m) => m.to === "ada@example.com")).toHaveLength(1);
   }, 60_000);
+
+  it("moves an approved idea to another column (its voter is mailed once), and removes it; another owner can do neither", async () => {
+    const host = s.hosts[0]!;
+    const owner = await signedIn(s.app.url, s.ownerEmails[0]!);
+    const intruder = await signedIn(s.app.url, "intruder@example.com");
+    type Feedback = { items: { itemId: string; title: string; status: string; votes: number; ideaId: string | null }[] };
+    const feedback = async () => (await rpc(s.app.url, owner, "site", "getRoadmapFeedback", { siteId: s.siteIds[0] })).body.result as Feedback;
+    const idea = (await feedback()).items.find((i) => i.title === "Dark mode for embeds")!;
+    expect(idea).toMatchObject({ status: "Planned", ideaId: idea.itemId.slice("idea:".length) });
+    const ref = { siteId: s.siteIds[0], ideaId: idea.ideaId };
+    await plunkStubControl(plunk.url).reset();
+
+    // Another owner: the spec's not-found, and nothing changes.
+    expect((await rpc(s.app.url, intruder, "site", "updateRoadmapIdea", { ...ref, column: "Shipped" })).body.error?.data?.code).toBe("NOT_FOUND");
+    expect((await rpc(s.app.url, intruder, "site", "removeRoadmapIdea", ref)).body.error?.data?.code).toBe("NOT_FOUND");
+    expect((await feedback()).items.find((i) => i.itemId === idea.itemId)?.status).toBe("Planned");
+    expect((await rpc(s.app.url, owner, "site", "updateRoadmapIdea", { ...ref, column: "Not a column" })).body.error?.data?.code).toBe("VALIDATION");
+
+    const moved = await rpc(s.app.url, owner, "site", "updateRoadmapIdea", { ...ref, column: "In progress" });
+    expect(moved.body.result).toMatchObject({ itemId: idea.itemId, column: "In progress", moved: true });
+    const [mail] = await waitForMails(plunk.url, (m) => m.to === "ada@example.com");
+    expect(mail!.subject).toBe("Dark mode for embeds: In progress — Lumen Roadmap");
+    expect(mail!.text).toContain("moved from Planned to In progress");
+    const board = (await s.get(host, "/")).body;
+    const inProgress = board.slice(board.indexOf('id="col-in-progress"'), board.indexOf('id="col-', board.indexOf('id="col-in-progress"') + 10));
+    expect(inProgress).toContain("Dark mode for embeds");
+    // The same column again moves nothing and mails nobody.
+    expect((await rpc(s.app.url, owner, "site", "updateRoadmapIdea", { ...ref, column: "In progress" })).body.result).toMatchObject({ moved: false });
+
+    expect((await rpc(s.app.url, owner, "site", "removeRoadmapIdea", ref)).body.result).toMatchObject({ itemId: idea.itemId, status: "removed" });
+    expect((await feedback()).items.map((i) => i.title)).not.toContain("Dark mode for embeds");
+    expect((await s.get(host, "/")).body).not.toContain("Dark mode for embeds");
+    expect((await rpc(s.app.url, owner, "site", "removeRoadmapIdea", ref)).body.error?.data?.code).toBe("NOT_FOUND");
+    await wait(300);
+    expect((await sentMails(plunk.url)).filter((m) => m.to === "ada@example.com")).toHaveLength(1);
+  });
+
+  it("previews the status email with the address the real one links to", async () => {
+    const owner = await signedIn(s.app.url, s.ownerEmails[0]!);
+    const preview = (await rpc(s.app.url, owner, "site", "previewRoadmapStatusEmail", { siteId: s.siteIds[0] })).body.result as { enabled: boolean; text: string };
+    expect(preview.enabled).toBe(true);
+    expect(preview.text).toContain(`http://${s.hosts[0]}/`);
+    expect(preview.text).not.toContain(`https://${s.hosts[0]}`);
+  });
 
   it("a locked roadmap answers votes, counts, ideas and confirmations with 401 and names nothing", async () => {
     const host = s.hosts[1]!;
@@ -218,7 +264,7 @@ describe("the What's-new widget's files and the changelog index", () => {
 
   it("filters the index by tag without JavaScript and dates each entry for the since-your-last-visit marker", async () => {
     const html = (await s.get(s.hosts[2]!, "/")).body;
-    const nav = /<nav class="tag-filter"[^]*?<\/nav>/.exec(html)![0];
+    const nav = /<nav class="tag-filter changelog-filter"[^]*?<\/nav>/.exec(html)![0];
     const firstTag = /href="(\/tag\/[^"]+)"/.exec(nav)![1]!;
     const tagPage = await s.get(s.hosts[2]!, firstTag);
     expect(tagPage.status).toBe(200);

@@ -274,6 +274,8 @@ describe("sites", () => {
   });
 
   it("exports subscribers, lists feedback, syncs now and records cancellation reasons", async () => {
+    // The form takes subscribers only while the owner emails them about new posts.
+    result(await site(a, "updateSiteEmailSettings", { siteId: blogId, email: { notifySubscribers: true } }));
     const form = await rawRequest(`${url}/_/subscribe`, { host: blogHost(), method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=-cmd%40example.com" });
     expect(form.status).toBe(303);
     const csv = result<{ fileName: string; csv: string }>(await site(a, "siteSubscribersToCsv", { siteId: blogId }));
@@ -288,8 +290,9 @@ describe("sites", () => {
   it("pauses a site, which then says so at its address, and publishes it again", async () => {
     expect(result(await site(a, "updateSiteStatus", { siteId: blogId, status: "paused" }))).toEqual({ siteId: blogId, status: "paused" });
     const paused = await rawRequest(`${url}/`, { host: blogHost() });
-    expect(paused.status).toBe(404);
-    expect(paused.body).toContain("The owner has paused this site.");
+    expect(paused.status).toBe(503);
+    expect(paused.headers["retry-after"]).toBe("3600");
+    expect(paused.body).toContain("The owner has paused this site for now.");
     expect(result<{ siteId: string; status: string }[]>(await site(a, "getUserSites", {})).find((x) => x.siteId === blogId)?.status).toBe("paused");
     expect(errorCode(await site(a, "updateSiteStatus", { siteId: blogId, status: "archived" }))).toBe("VALIDATION");
     expect(result(await site(a, "updateSiteStatus", { siteId: blogId, status: "published" }))).toEqual({ siteId: blogId, status: "published" });
@@ -350,6 +353,8 @@ describe("walls between owners", () => {
     ["approveRoadmapIdea", "site", { siteId: blogId, ideaId: "00000000-0000-0000-0000-000000000000", column: "Planned" }],
     ["mergeRoadmapIdea", "site", { siteId: blogId, ideaId: "00000000-0000-0000-0000-000000000000", intoItemId: "x" }],
     ["rejectRoadmapIdea", "site", { siteId: blogId, ideaId: "00000000-0000-0000-0000-000000000000", reply: "no" }],
+    ["updateRoadmapIdea", "site", { siteId: blogId, ideaId: "00000000-0000-0000-0000-000000000000", column: "Planned" }],
+    ["removeRoadmapIdea", "site", { siteId: blogId, ideaId: "00000000-0000-0000-0000-000000000000" }],
     ["roadmapVotersToCsv", "site", { siteId: blogId }],
     ["previewRoadmapStatusEmail", "site", { siteId: blogId }],
     ["getSiteAnalytics", "site", { siteId: blogId }],
@@ -443,23 +448,32 @@ describe("walls between owners", () => {
 });
 
 describe("per-owner limits on reaching Notion (security review, finding 7)", () => {
-  // NOTION_CALLS_PER_MINUTE: the page inspections share one budget, syncSiteNow has its own.
+  // NOTION_CALLS_PER_MINUTE: the page inspections share one budget, syncSiteNow has its own; an owner without a site
+  // yet (onboarding) may inspect ONBOARDING_CALLS_PER_MINUTE pages a minute.
   const PER_MINUTE = 10;
-  const MESSAGE = "Too many requests to Notion, please try again in a minute";
+  const ONBOARDING = 30;
+  /** Our own limit, said as ours, with the seconds until the next minute (also in `data.retryAfter`). */
+  const refusal = (what: string) => ({
+    status: 200, // an RPC error is HTTP 200 (CONTRACTS §7)
+    rpc: -32029,
+    message: expect.stringMatching(new RegExp(`^You've ${what} in a short time\\. That's Pagewright's own limit, not Notion's: try again in ([1-9]|[1-5][0-9]|60) s\\.$`)),
+    retryAfter: expect.any(Number),
+  });
 
   /** Calls until refused, at most 2×limit+1 times: fixed one-minute windows, so one of them overflows. */
-  const callUntilRefused = async (jar: CookieJar, calls: [string, Record<string, unknown>][]) => {
+  const callUntilRefused = async (jar: CookieJar, calls: [string, Record<string, unknown>][], limit = PER_MINUTE) => {
     const codes: (string | undefined)[] = [];
-    for (let i = 0; i < 2 * PER_MINUTE + 1; i++) {
+    for (let i = 0; i < 2 * limit + 1; i++) {
       const [name, params] = calls[i % calls.length]!;
       const reply = await site(jar, name, params);
       codes.push(errorCode(reply));
-      if (reply.body.error?.data?.code === "RATE_LIMITED") return { codes, refused: { status: reply.status, rpc: reply.body.error.code, message: reply.body.error.message } };
+      const error = reply.body.error as { code: number; message: string; data?: { code: string; retryAfter?: number } } | undefined;
+      if (error?.data?.code === "RATE_LIMITED") return { codes, refused: { status: reply.status, rpc: error.code, message: error.message, retryAfter: error.data.retryAfter } };
     }
     return { codes, refused: null };
   };
 
-  it("refuses the page inspections past the limit with RATE_LIMITED, per owner", async () => {
+  it("refuses the page inspections past the limit with RATE_LIMITED, per owner; a burst while onboarding", async () => {
     const c = await signedIn(url, "owner-c@example.com");
     const inspections: [string, Record<string, unknown>][] = [
       ["safeGetNotionPageState", { notionPageUrl: workspaceIndex.blog }],
@@ -467,9 +481,10 @@ describe("per-owner limits on reaching Notion (security review, finding 7)", () 
       ["getNotionData", { notionPageUrl: workspaceIndex.blog }],
       ["getAllNotionPages", {}],
     ];
-    const { codes, refused } = await callUntilRefused(c, inspections);
-    expect(codes.slice(0, PER_MINUTE)).toEqual(Array(PER_MINUTE).fill(undefined));
-    expect(refused).toEqual({ status: 200, rpc: -32029, message: MESSAGE }); // an RPC error is HTTP 200 (CONTRACTS §7)
+    // Owner C has no site yet: the onboarding burst.
+    const { codes, refused } = await callUntilRefused(c, inspections, ONBOARDING);
+    expect(codes.slice(0, ONBOARDING)).toEqual(Array(ONBOARDING).fill(undefined));
+    expect(refused).toEqual(refusal("checked a lot of pages"));
     // Another owner is not affected.
     const d = await signedIn(url, "owner-d@example.com");
     expect(result(await site(d, "isNotionPagePublic", { notionPageUrl: workspaceIndex.blog }))).toEqual({ isPublic: true });
@@ -480,7 +495,11 @@ describe("per-owner limits on reaching Notion (security review, finding 7)", () 
     const siteId = result<{ siteId: string }>(await site(e, "createNewSite", { siteType: "blog", notionPageUrl: workspaceIndex.blog, subdomain: "eee" })).siteId;
     const { codes, refused } = await callUntilRefused(e, [["syncSiteNow", { siteId }]]);
     expect(codes.slice(0, PER_MINUTE)).toEqual(Array(PER_MINUTE).fill(undefined));
-    expect(refused).toEqual({ status: 200, rpc: -32029, message: MESSAGE }); // an RPC error is HTTP 200 (CONTRACTS §7)
+    expect(refused).toEqual(refusal("synced a lot"));
+    // With a site, the page inspections have the usual budget.
+    const inspected = await callUntilRefused(e, [["isNotionPagePublic", { notionPageUrl: workspaceIndex.blog }]]);
+    expect(inspected.codes.slice(0, PER_MINUTE)).toEqual(Array(PER_MINUTE).fill(undefined));
+    expect(inspected.refused).toEqual(refusal("checked a lot of pages"));
   });
 });
 

@@ -185,9 +185,9 @@ describe("the walls", () => {
   it("a paused site answers nothing", async () => {
     await expect(connect(s, s.hosts[2]!)).rejects.toThrow();
     const res = await mcpPost(s.hosts[2]!);
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(503);
     expect(res.body).not.toContain("Custom events");
-    expect((await s.get(s.hosts[2]!, "/index.md?ask=custom%20events")).status).toBe(404);
+    expect((await s.get(s.hosts[2]!, "/index.md?ask=custom%20events")).status).toBe(503);
   });
 });
 

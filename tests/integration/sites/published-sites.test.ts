@@ -24,6 +24,7 @@ beforeAll(async () => {
       {
         siteType: "blog",
         page: workspaceIndex.blog!,
+        settings: { email: { notifySubscribers: true } },
         redirects: [
           { fromPath: "/old-announcement", toUrl: "/introducing-lumen-20", permanent: true },
           { fromPath: "/promo", toUrl: "https://lumen.example/", permanent: false },
@@ -86,10 +87,14 @@ describe("routing", () => {
     expect(rss.body).toContain("<link>https://example.com/blog/introducing-lumen-20</link>");
   });
 
-  it("shows a paused site as paused", async () => {
-    const res = await get(paused, "/");
-    expect(res.status).toBe(404);
-    expect(res.body).toContain("Site paused");
+  it("a paused site answers 503 with Retry-After on every path, and says it is paused", async () => {
+    for (const path of ["/", "/some-entry", "/rss.xml", "/sitemap.xml", "/robots.txt", "/llms.txt", "/_/whats-new.json", "/_/view.gif"]) {
+      const res = await get(paused, path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers["retry-after"], path).toBe("3600");
+      expect(res.body, path).toContain("Site paused");
+      expect(res.body, path).toContain("The owner has paused this site for now.");
+    }
   });
 
   it("applies owner redirects before rendering", async () => {

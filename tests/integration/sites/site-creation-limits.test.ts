@@ -57,7 +57,7 @@ describe("createNewSite and the shared Notion budget", () => {
     expect(checked).toEqual(Array(perMinute).fill("VALIDATION"));
     const before = await notionRequests();
     const refused = await call(perMinute);
-    expect(refused.body.error).toMatchObject({ code: -32029, message: "Too many requests to Notion, please try again in a minute", data: { code: "RATE_LIMITED" } });
+    expect(refused.body.error).toMatchObject({ code: -32029, message: "You've checked a lot of pages in a short time. That's Pagewright's own limit, not Notion's: try again in 60 s.", data: { code: "RATE_LIMITED", retryAfter: 60 } });
     expect(await notionRequests()).toBe(before);
     // Site creations an hour: the calls refused above count too; past the hour's limit the answer says so.
     const codes: (string | undefined)[] = [];

@@ -154,11 +154,13 @@ describe("search on blogs and changelogs (review P8)", () => {
     expect((await s.get(blog, "/_/search?q=zzzxqwv")).body).toContain("No results for “zzzxqwv”.");
   });
 
-  it("shows each roadmap card's title, tags and votes", async () => {
+  it("shows each roadmap card's title, first line, tags and votes", async () => {
     const board = (await s.get(roadmap, "/")).body;
-    const card = /<li id="vote-[^"]+" class="board-item"><a class="board-card" href="[^"]+"><span class="board-card-title">([^<]+)<\/span><span class="board-card-tags">([^<]+)<\/span><\/a><form class="vote"[\s\S]*?<span class="vote-count">(\d+)<\/span>/.exec(board);
+    const card = /<li id="vote-[^"]+" class="board-item"><a class="board-card" href="[^"]+"><span class="board-card-title">([^<]+)<\/span><span class="board-card-desc">([^<]+)<\/span><span class="board-card-tags">([^<]+)<\/span><\/a><form class="vote"[\s\S]*?<span class="vote-count">(\d+)<\/span>/.exec(board);
     expect(card).not.toBeNull();
-    expect(board).toContain('<span class="board-card-title">Slack alerts</span><span class="board-card-tags">Integrations</span>');
+    expect(board).toContain(
+      '<span class="board-card-title">Slack alerts</span><span class="board-card-desc">Get a message when a metric moves more than you expect.</span><span class="board-card-tags">Integrations</span>',
+    );
   });
 });
 

@@ -18,6 +18,7 @@ import { Dialog, useDialogState } from "@/components/dialog";
 import { useAction } from "@/components/use-action";
 import { ConnectedPagePicker, type ConnectedChoice } from "./connected-page-picker";
 import { PageCheckStatus, type PageCheck } from "./page-check-status";
+import { retryAfterOf, usePageMemory, useRetryAfterLimit } from "./page-check-memory";
 
 const CHECK_DELAY_MS = 500;
 
@@ -91,21 +92,28 @@ export function NewSiteForm({
   const create = useAction();
 
   // The same live check on both paths; a connected page is read through its connection (same rules, its own messages).
-  useDebouncedCheck(pageKey, async (signal) => {
+  // A page read once is remembered (trying the types asks once); past our own limit the check waits and runs again.
+  const memory = usePageMemory();
+  const retry = useRetryAfterLimit();
+  useDebouncedCheck(`${pageKey}#${retry.attempt}`, async (signal) => {
     const url = pageUrl.trim();
     const connectionId = source === "connected" ? connected?.connectionId : undefined;
+    retry.cancel();
     if (!url) return setPage({ status: "idle" });
     const early = notionUrlProblem(url);
     if (early) return setPage({ status: "problem", message: early });
     setPage({ status: "checking" });
     try {
-      const inspection = await siteRpc.call("safeGetNotionPageState", { notionPageUrl: url, ...(connectionId ? { connectionId } : {}) }, { signal });
+      const inspection = memory.get(url, connectionId) ?? (await siteRpc.call("safeGetNotionPageState", { notionPageUrl: url, ...(connectionId ? { connectionId } : {}) }, { signal }));
+      memory.remember(url, connectionId, inspection);
       const problem = notionPageProblem(siteType, inspection, { connected: Boolean(connectionId) });
       setPropertyMap({});
       setPage(problem ? { status: "problem", message: problem, privatePage: inspection.state === "private", inspection } : { status: "ok", inspection });
     } catch (err) {
       if (aborted(err)) return;
-      setPage({ status: "problem", message: err instanceof RpcError ? err.message : GENERIC_ERROR_MESSAGE });
+      const wait = retryAfterOf(err);
+      if (wait) retry.schedule(wait);
+      setPage(wait ? { status: "waiting" } : { status: "problem", message: err instanceof RpcError ? err.message : GENERIC_ERROR_MESSAGE });
     }
   });
 
@@ -186,6 +194,7 @@ export function NewSiteForm({
             <ConnectedPagePicker oauth={notionOAuth} initialConnectionId={initialConnectionId} connectionError={connectionError} onChoose={setConnected} />
             {connected ? (
               <PageCheckStatus
+                secondsLeft={retry.secondsLeft}
                 id="connected-page-status"
                 siteType={siteType}
                 page={page}
@@ -218,6 +227,7 @@ export function NewSiteForm({
           className="mt-3 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 outline-none focus:border-[#2255dd] focus:ring-2 focus:ring-[#2255dd]/30"
         />
         <PageCheckStatus
+          secondsLeft={retry.secondsLeft}
           id="notion-url-status"
           siteType={siteType}
           page={page}

@@ -7,7 +7,7 @@ import { SITE_TYPE_INFO, type SiteType } from "@/lib/site-types";
 import { PropertyMapping } from "@/components/property-mapping";
 
 /** `key`: the inputs the verdict answers; a verdict for other inputs is never shown (nor lets Create through). */
-export type PageCheck = { status: "idle" | "checking" | "ok" | "problem"; message?: string; privatePage?: boolean; inspection?: NotionPageInspection; key?: string };
+export type PageCheck = { status: "idle" | "checking" | "ok" | "problem" | "waiting"; message?: string; privatePage?: boolean; inspection?: NotionPageInspection; key?: string };
 
 /**
  * The live page check's verdict under the page field (a link typed, or a page picked through a connection): checking,
@@ -20,7 +20,10 @@ export function PageCheckStatus({
   page,
   onTemplate,
   mapping,
+  secondsLeft = null,
 }: {
+  /** While the check waits for our own limit: the seconds until it runs again by itself. */
+  secondsLeft?: number | null;
   id: string;
   siteType: SiteType;
   page: PageCheck;
@@ -33,6 +36,14 @@ export function PageCheckStatus({
       <div id={id} aria-live="polite" className="mt-2 min-h-6 text-sm" data-testid="page-check-status">
         {page.status === "checking" ? <span className="text-neutral-500">Checking the page…</span> : null}
         {page.status === "ok" ? <span className="text-green-700">This page works for a {label}.</span> : null}
+        {page.status === "waiting" ? (
+          <span className="text-neutral-700" data-testid="page-check-waiting">
+            You&apos;ve checked a lot of pages in a short time. That&apos;s Pagewright&apos;s own limit, not Notion&apos;s:{" "}
+            {/* The live region would read out every tick: the countdown is for the eyes, the words for everyone. */}
+            <span aria-hidden="true">{secondsLeft ? `checking again in ${secondsLeft} s…` : "checking again…"}</span>
+            <span className="sr-only">it checks again by itself in a moment.</span>
+          </span>
+        ) : null}
         {page.status === "problem" ? (
           <span role="alert" className="text-red-700" data-testid="notion-page-problem">
             {page.message}

@@ -74,7 +74,7 @@ export const en = {
   whatIsBeingWorkedOn: "What {name} is working on",
   voteFor: "Vote for {title}:",
   votes: "votes",
-  notionOrder: "Notion's order",
+  notionOrder: "Default order",
   mostVotesFirst: "Most votes first",
   suggestIdea: "Suggest an idea",
   ideaTitle: "Title",

@@ -14,12 +14,14 @@ import { useSave } from "./use-save";
 import { FieldErrors } from "@/components/field-errors";
 
 /**
- * The Analytics screen: the built-in, cookie-free report read from the rollups (getSiteAnalytics), and the
- * optional third-party providers. Ranges are whole UTC days; each table downloads as CSV.
+ * The Analytics screen: the built-in, cookie-free report (getSiteAnalytics: past days from the rollups, today live),
+ * read again every 10 s while in view, and the optional third-party providers. Ranges are whole UTC days; each table
+ * downloads as CSV.
  */
 
 type Range = "today" | "7" | "30" | "90" | "custom";
 const DAY_MS = 86_400_000;
+const REFRESH_MS = 10_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const today = () => utcDay(Date.now());
 
@@ -52,13 +54,25 @@ function Chart({ data }: { data: SiteAnalytics }) {
     const el = box.current;
     if (!el) return;
     const xs = data.series.map((p) => Date.parse(p.t) / 1000);
+    const daily = data.granularity === "day";
     const plot = new uPlot(
       {
         width: el.clientWidth || 320,
         height: 220,
         scales: { x: { time: true } },
-        axes: [{ stroke: "#a3a3a3", grid: { stroke: "#262626" } }, { stroke: "#a3a3a3", grid: { stroke: "#262626" } }],
-        series: [{}, { label: "Page views", stroke: "#5b8cff", width: 2, fill: "rgba(91,140,255,0.12)" }, { label: "Visitors", stroke: "#34d399", width: 2 }],
+        axes: [
+          // Days on a day chart (a point is a whole day, not its midnight), hours on an hour chart.
+          daily
+            ? { stroke: "#a3a3a3", grid: { stroke: "#262626" }, incrs: [DAY_MS / 1000, (7 * DAY_MS) / 1000, (30 * DAY_MS) / 1000], values: (_u, ticks) => ticks.map((t) => new Date(t * 1000).toISOString().slice(5, 10)) }
+            : { stroke: "#a3a3a3", grid: { stroke: "#262626" } },
+          { stroke: "#a3a3a3", grid: { stroke: "#262626" } },
+        ],
+        // The legend shows values under the cursor; at rest it names the lines, with no "--".
+        series: [
+          { label: daily ? "Day" : "Time", value: (_u, v) => (v == null ? "" : daily ? new Date(v * 1000).toISOString().slice(0, 10) : `${new Date(v * 1000).toISOString().slice(11, 16)} UTC`) },
+          { label: "Page views", stroke: "#5b8cff", width: 2, fill: "rgba(91,140,255,0.12)", value: (_u, v) => (v == null ? "" : String(v)) },
+          { label: "Visitors", stroke: "#34d399", width: 2, value: (_u, v) => (v == null ? "" : String(v)) },
+        ],
       },
       [xs, data.series.map((p) => p.pageviews), data.series.map((p) => p.visitors)],
       el,
@@ -99,8 +113,9 @@ function Chart({ data }: { data: SiteAnalytics }) {
   );
 }
 
-function Table({ id, title, column, rows, visitors = true, file }: { id: string; title: string; column: string; rows: AnalyticsRow[]; visitors?: boolean; file: string }) {
-  const header = visitors ? [column, "Count", "Visitors"] : [column, "Count"];
+/** `counts`: the names of the figure columns (default "Count" and "Visitors"). */
+function Table({ id, title, column, rows, visitors = true, counts = ["Count", "Visitors"], file }: { id: string; title: string; column: string; rows: AnalyticsRow[]; visitors?: boolean; counts?: [string, string]; file: string }) {
+  const header = visitors ? [column, ...counts] : [column, counts[0]];
   return (
     <section className="min-w-0 rounded-lg border border-neutral-800 p-3" aria-label={title} data-testid={`analytics-${id}`}>
       <div className="flex items-center justify-between gap-2">
@@ -196,17 +211,22 @@ function Report({ siteId }: { siteId: string }) {
   const { from, to } = rangeDays(range, custom);
   useEffect(() => {
     let live = true;
-    siteRpc
-      .call("getSiteAnalytics", { siteId, from, to })
-      .then((d) => {
-        if (live) {
-          setData(d as SiteAnalytics);
-          setError(null);
-        }
-      })
-      .catch((err: unknown) => live && setError(err instanceof Error ? err.message : "Could not load the analytics"));
+    const load = () =>
+      siteRpc
+        .call("getSiteAnalytics", { siteId, from, to })
+        .then((d) => {
+          if (live) {
+            setData(d as SiteAnalytics);
+            setError(null);
+          }
+        })
+        .catch((err: unknown) => live && setError(err instanceof Error ? err.message : "Could not load the analytics"));
+    void load();
+    // Today's figures are live: read again while the screen is in view, so a visit shows without a reload.
+    const timer = setInterval(() => document.visibilityState === "visible" && void load(), REFRESH_MS);
     return () => {
       live = false;
+      clearInterval(timer);
     };
   }, [siteId, from, to]);
   const ranges: [Range, string][] = [["today", "Today"], ["7", "7 days"], ["30", "30 days"], ["90", "90 days"], ["custom", "Custom"]];
@@ -230,6 +250,20 @@ function Report({ siteId }: { siteId: string }) {
       {error ? <p role="alert" className="text-sm text-red-400">{error}</p> : null}
       {data ? (
         <>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-neutral-400">
+            <span data-testid="analytics-live">
+              <span aria-hidden="true" className="mr-1.5 inline-block h-2 w-2 rounded-full bg-emerald-400" />
+              Live: {data.live.visitors === 1 ? "1 visitor" : `${data.live.visitors} visitors`} in the last {data.live.minutes} minutes
+            </span>
+            <span data-testid="analytics-updated">
+              Updated {new Date(data.updatedAt).toLocaleTimeString()} · today&apos;s figures count visits within seconds
+            </span>
+          </p>
+          {data.totals.pageviews === 0 ? (
+            <p className="rounded-lg border border-neutral-800 p-3 text-sm text-neutral-300" data-testid="analytics-empty">
+              No visits counted in this range yet. To see one, open your site in a private window or another browser: visits through this dashboard&apos;s links and from bots are not counted. A visit shows here within seconds.
+            </p>
+          ) : null}
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="analytics-totals">
             {totals.map(([key, label]) => (
               <div key={key} className="rounded-lg border border-neutral-800 p-3">
@@ -258,13 +292,14 @@ function Report({ siteId }: { siteId: string }) {
               id="feedback"
               title="Feedback per page"
               column="Page"
+              counts={["Helpful", "Not helpful"]}
               rows={data.feedback.map((f) => ({ value: readablePath(f.path), count: f.helpful, visitors: f.notHelpful }))}
               file={file("feedback")}
             />
           </div>
           <AgentTraffic data={data} file={file} />
           <p className="text-xs text-neutral-500">
-            Whole days in UTC. Visitors are counted per day (the anonymous visitor id changes every day), so a range adds up each day&apos;s visitors. Feedback per page: Count = helpful, Visitors column = not helpful.
+            Whole days in UTC. Visitors are counted per day (the anonymous visitor id changes every day), so a range adds up each day&apos;s visitors. Searches count what visitors submitted (not each letter typed), as the Feedback screen does; visits by bots and automated browsers are left out.
           </p>
         </>
       ) : !error ? (

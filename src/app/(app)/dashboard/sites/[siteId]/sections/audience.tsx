@@ -87,7 +87,10 @@ export function FeedbackSection({ feedback, searchMisses }: { feedback: ScreenEx
           );
         })}
       </Panel>
-      <Panel title="Searches that found nothing" description="What visitors looked for and your site does not cover yet.">
+      <Panel
+        title="Searches that found nothing"
+        description="What visitors searched for (what they submitted, not each letter typed) and your site does not cover yet. Analytics counts the same searches and votes, leaving out bots and automated browsers."
+      >
         {searchMisses.length === 0 ? (
           <p className="text-sm text-neutral-400">None yet.</p>
         ) : (

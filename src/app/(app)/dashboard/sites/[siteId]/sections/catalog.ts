@@ -10,7 +10,7 @@ export const SECTIONS = [
   { id: "redirects", label: "Redirects" },
   { id: "widget", label: "Widget" },
   { id: "ai", label: "AI chatbot" },
-  { id: "analytics", label: "Analytics integrations" },
+  { id: "analytics", label: "Analytics" },
   { id: "email", label: "Email", only: "subscribers" },
   { id: "versions", label: "Versions", only: "versions" },
   { id: "subscribers", label: "Subscribers", only: "subscribers" },

@@ -3,7 +3,9 @@
 import { useState } from "react";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { siteRpc } from "@/rpc/client";
+import toast from "react-hot-toast";
 import { Button } from "@/components/button";
+import { Dialog } from "@/components/dialog";
 import { Panel, TextField } from "@/components/fields";
 import { useSave } from "./use-save";
 import { FieldErrors } from "@/components/field-errors";
@@ -39,6 +41,7 @@ function BasicsPanel({ site }: { site: SiteOverview }) {
   const saving = useSave();
   const syncing = useSave();
   const status = useSave();
+  const [confirmPause, setConfirmPause] = useState(false);
   const paused = site.status === "paused";
   return (
     <Panel title="Site" description={site.lastSyncedAt ? `Last synced from Notion ${new Date(site.lastSyncedAt).toLocaleString()}` : "Not synced yet"}>
@@ -89,10 +92,9 @@ function BasicsPanel({ site }: { site: SiteOverview }) {
           variant="secondary"
           loading={syncing.pending}
           onClick={() =>
-            void syncing.save(
-              () => siteRpc.call("syncSiteNow", { siteId: site.siteId }),
-              "Synced from Notion",
-            )
+            void syncing
+              .save(() => siteRpc.call("syncSiteNow", { siteId: site.siteId }), "")
+              .then((r) => r && toast.success(r.status === "unchanged" ? "Already up to date" : "Synced from Notion"))
           }
         >
           Sync now
@@ -100,11 +102,28 @@ function BasicsPanel({ site }: { site: SiteOverview }) {
         <Button
           variant="secondary"
           loading={status.pending}
-          onClick={() => void status.save(() => siteRpc.call("updateSiteStatus", { siteId: site.siteId, status: paused ? "published" : "paused" }), paused ? "Site published" : "Site paused")}
+          onClick={() => (paused ? void status.save(() => siteRpc.call("updateSiteStatus", { siteId: site.siteId, status: "published" }), "Site published") : setConfirmPause(true))}
         >
           {paused ? "Publish site" : "Pause site"}
         </Button>
       </div>
+      <Dialog open={confirmPause} onClose={() => setConfirmPause(false)} title="Pause this site?">
+        <p className="text-sm text-neutral-300">
+          Visitors will see “Site paused” on every page until you publish it again, and search engines are asked to come back later, so the pages keep their place. Nothing is deleted.
+        </p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmPause(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            loading={status.pending}
+            onClick={() => void status.save(() => siteRpc.call("updateSiteStatus", { siteId: site.siteId, status: "paused" }), "Site paused").then(() => setConfirmPause(false))}
+          >
+            Pause the site
+          </Button>
+        </div>
+      </Dialog>
     </Panel>
   );
 }

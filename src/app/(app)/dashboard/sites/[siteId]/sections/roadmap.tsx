@@ -4,11 +4,13 @@ import { useCallback, useEffect, useState } from "react";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
+import toast from "react-hot-toast";
 import { Panel, SelectField, TextArea, TextField, Toggle } from "@/components/fields";
 import { useAction } from "@/components/use-action";
 import { downloadFile } from "@/components/download-file";
 import { useSave } from "./use-save";
 import { DataTable } from "@/components/data-table";
+import { ApprovedIdeaCard } from "./approved-idea-card";
 
 type Feedback = Awaited<ReturnType<typeof siteRpc.call<"getRoadmapFeedback">>>;
 type Idea = Feedback["ideas"][number];
@@ -107,6 +109,15 @@ export function VotesSection({ site }: { site: SiteOverview }) {
           Export voters (CSV)
         </Button>
       </Panel>
+      {feedback?.items.some((i) => i.ideaId) ? (
+        <Panel title="Approved ideas" description="Ideas you approved onto the board. Move one and its voters get the status email; merge or decline one and they are told.">
+          <ul className="space-y-3">
+            {feedback.items.map((item) =>
+              item.ideaId ? <ApprovedIdeaCard key={item.itemId} item={{ ...item, ideaId: item.ideaId }} feedback={feedback} siteId={site.siteId} onDone={load} /> : null,
+            )}
+          </ul>
+        </Panel>
+      ) : null}
       <Panel title="Ideas" description="Ideas visitors suggested, once they confirmed their email.">
         {feedback && !feedback.ideas.length ? <p className="text-sm text-neutral-400">No ideas waiting.</p> : null}
         <ul className="space-y-3">
@@ -115,14 +126,28 @@ export function VotesSection({ site }: { site: SiteOverview }) {
       </Panel>
       <Panel title="Status emails" description="When a sync sees an item change column, its voters get one email.">
         <Toggle label="Email voters when an item moves" checked={roadmap.statusEmails} onChange={(statusEmails) => setRoadmap({ ...roadmap, statusEmails })} />
-        <TextField
-          label="Notion number property for the vote count"
-          hint={feedback?.votesIn === "notion" ? "A Number property of your roadmap database, e.g. Votes. Leave empty to not write counts." : "Only for roadmaps connected through Notion's API."}
-          disabled={feedback?.votesIn === "here" && !roadmap.votesProperty}
-          value={roadmap.votesProperty}
-          maxLength={100}
-          onChange={(e) => setRoadmap({ ...roadmap, votesProperty: e.target.value })}
-        />
+        {feedback?.votesIn === "here" && !roadmap.votesProperty ? (
+          <p className="text-sm text-neutral-400">Vote counts stay here: a roadmap read from a public Notion page can&apos;t be written to. Connect Notion to write each count to a Number property.</p>
+        ) : (
+          <>
+            {/* Typed or picked: the database's Number properties as the last sync read them are offered. */}
+            <TextField
+              label="Notion number property for the vote count"
+              hint={
+                feedback?.numberProperties.length
+                  ? `A Number property of your roadmap database: ${feedback.numberProperties.join(", ")}. Leave empty to not write counts.`
+                  : "A Number property of your roadmap database, e.g. Votes (add one in Notion first). Leave empty to not write counts."
+              }
+              list="roadmap-number-properties"
+              value={roadmap.votesProperty}
+              maxLength={100}
+              onChange={(e) => setRoadmap({ ...roadmap, votesProperty: e.target.value })}
+            />
+            <datalist id="roadmap-number-properties">
+              {feedback?.numberProperties.map((name) => <option key={name} value={name} />)}
+            </datalist>
+          </>
+        )}
         <div className="flex gap-2">
           <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateRoadmapSettings", { siteId: site.siteId, roadmap }))}>
             Save
@@ -142,16 +167,51 @@ export function VotesSection({ site }: { site: SiteOverview }) {
   );
 }
 
-/** Changelogs: the What's-new widget's embed code for the owner's own app. */
+/** A snippet with its Copy button (owners paste these into their own app). */
+function Snippet({ code, what, testId }: { code: string; what: string; testId?: string }) {
+  return (
+    <div className="space-y-2">
+      <pre className="overflow-x-auto rounded-md bg-neutral-900 p-3 text-xs" data-testid={testId}>
+        {code}
+      </pre>
+      <Button variant="secondary" onClick={() => void navigator.clipboard.writeText(code).then(() => toast.success("Copied"), () => toast.error("Could not copy"))}>
+        Copy {what}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Changelogs: the What's-new widget's embed code for the owner's own app, with the widget's options (its label, light
+ * or dark, opening once by itself when something is new) written into the snippet as the script reads them.
+ */
 export function WhatsNewSection({ site }: { site: SiteOverview }) {
-  const snippet = `<script async src="${site.url}/_/whats-new.js"></script>`;
-  const own = `<button id="whats-new">What's new</button>\n<script async src="${site.url}/_/whats-new.js" data-target="#whats-new"></script>`;
+  const [label, setLabel] = useState("");
+  const [theme, setTheme] = useState<"auto" | "light" | "dark">("auto");
+  const [openNew, setOpenNew] = useState(false);
+  const options = [label.trim() ? ` data-label="${label.trim().replace(/["<>&]/g, "")}"` : "", theme !== "auto" ? ` data-theme="${theme}"` : "", openNew ? ' data-open-new="true"' : ""].join("");
+  const snippet = `<script async src="${site.url}/_/whats-new.js"${options}></script>`;
+  const own = `<button id="whats-new">What's new</button>\n<script async src="${site.url}/_/whats-new.js" data-target="#whats-new"${options}></script>`;
   return (
     <Panel title="What's new widget" description="Show your latest updates inside your own app, with a badge counting the ones each visitor hasn't seen.">
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField label="Label" placeholder="What's new" value={label} maxLength={40} onChange={(e) => setLabel(e.target.value)} />
+        <SelectField
+          label="Colours"
+          value={theme}
+          options={[
+            { value: "auto", label: "Follow the visitor's system" },
+            { value: "light", label: "Light" },
+            { value: "dark", label: "Dark" },
+          ]}
+          onChange={setTheme}
+        />
+        <Toggle label="Open once by itself when something is new" checked={openNew} onChange={setOpenNew} />
+      </div>
       <p className="text-sm text-neutral-400">A floating button, on any page of any website:</p>
-      <pre className="overflow-x-auto rounded-md bg-neutral-900 p-3 text-xs" data-testid="whats-new-snippet">{snippet}</pre>
-      <p className="text-sm text-neutral-400">Or your own button (add data-open-new=&quot;true&quot; to open it once when there is something new):</p>
-      <pre className="overflow-x-auto rounded-md bg-neutral-900 p-3 text-xs">{own}</pre>
+      <Snippet code={snippet} what="the script tag" testId="whats-new-snippet" />
+      <p className="text-sm text-neutral-400">Or your own button:</p>
+      <Snippet code={own} what="the button and script" />
       {site.hasPassword ? <p className="text-sm text-amber-300">This site has a password, so the widget shows nothing on other websites.</p> : null}
     </Panel>
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_events_site_at_idx" ON "analytics_events" USING btree ("site_id","at");
