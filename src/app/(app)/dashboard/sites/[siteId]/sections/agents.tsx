@@ -58,7 +58,8 @@ export function AgentsPanel({ site }: { site: SiteOverview }) {
               Copy
             </Button>
           </div>
-          <pre className="overflow-x-auto rounded-md bg-neutral-900 p-3 text-xs" data-testid={`mcp-setup-${s.client}`}>
+          {/* Focusable, so a keyboard can scroll a line wider than a phone. */}
+          <pre tabIndex={0} className="overflow-x-auto rounded-md bg-neutral-900 p-3 text-xs" data-testid={`mcp-setup-${s.client}`}>
             <code>{s.text}</code>
           </pre>
         </div>

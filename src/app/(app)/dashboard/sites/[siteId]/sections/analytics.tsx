@@ -153,7 +153,7 @@ function Table({ id, title, column, rows, visitors = true, counts = ["Count", "V
           </tbody>
         </table>
       ) : (
-        <p className="mt-2 text-sm text-neutral-500">Nothing yet.</p>
+        <p className="mt-2 text-sm text-neutral-400">Nothing yet.</p>
       )}
     </section>
   );
@@ -271,7 +271,7 @@ function Report({ siteId }: { siteId: string }) {
                 <dd className="text-2xl font-semibold tabular-nums" data-testid={`total-${key}`}>
                   {data.totals[key]}
                 </dd>
-                <dd className="text-xs text-neutral-500">
+                <dd className="text-xs text-neutral-400">
                   {change(data.totals[key], data.previous[key])} vs. {data.previousFrom} – {data.previousTo} ({data.previous[key]})
                 </dd>
               </div>
@@ -298,12 +298,12 @@ function Report({ siteId }: { siteId: string }) {
             />
           </div>
           <AgentTraffic data={data} file={file} />
-          <p className="text-xs text-neutral-500">
+          <p className="text-xs text-neutral-400">
             Whole days in UTC. Visitors are counted per day (the anonymous visitor id changes every day), so a range adds up each day&apos;s visitors. Searches count what visitors submitted (not each letter typed), as the Feedback screen does; visits by bots and automated browsers are left out.
           </p>
         </>
       ) : !error ? (
-        <p className="text-sm text-neutral-500">Loading…</p>
+        <p className="text-sm text-neutral-400">Loading…</p>
       ) : null}
     </div>
   );
