@@ -70,7 +70,7 @@ describe("right to left", () => {
       const item = document.querySelector(".breadcrumbs li + li");
       return item ? getComputedStyle(item, "::before").content : null;
     });
-    if (arrow !== null) expect(arrow).toBe('"‹"');
+    expect(arrow).toBe('"‹"');
     expect(errors).toEqual([]);
   });
 
