@@ -6,6 +6,9 @@ import { escapeHtml } from "../respond";
 import { NOTICE_PAGE_CSP } from "../security";
 import type { PublishedSite } from "../site-lookup";
 import type { Endpoint } from "./context";
+import { lockedSiteTranslator } from "../render/context";
+import type { MessageKey } from "@/lib/i18n/catalogues/en";
+import type { Translator } from "@/lib/i18n/translator";
 
 /**
  * The pages behind the links in subscription emails, on the site's own host: confirm (double opt-in) and
@@ -13,13 +16,23 @@ import type { Endpoint } from "./context";
  * subscriber must always be able to leave) but name nothing about the site.
  */
 
-/** A notice with an optional form: one-click (the unsubscribe marker) or, with `fields`, visible inputs (the vote's email). */
-export type Notice = { status: number; title: string; message: string; form?: { action: string; button: string; fields?: { hidden: Record<string, string>; email: boolean } } };
+/**
+ * A notice with an optional form: one-click (the unsubscribe marker) or, with `fields`, visible inputs (the vote's
+ * email). Its words are catalogue keys, printed in the language the owner set (these pages don't load the content the
+ * detected language comes from, and on a protected site must not hint at it).
+ */
+export type Notice = {
+  status: number;
+  title: MessageKey;
+  message: MessageKey;
+  values?: Record<string, string>;
+  form?: { action: string; button: MessageKey; fields?: { hidden: Record<string, string>; email: boolean } };
+};
 
-function formFields(form: NonNullable<Notice["form"]>): string {
+function formFields(form: NonNullable<Notice["form"]>, t: Translator["t"]): string {
   if (!form.fields) return `<input type="hidden" name="List-Unsubscribe" value="One-Click">`;
   const hidden = Object.entries(form.fields.hidden).map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join("");
-  const email = form.fields.email ? `<p><label>Your email <input type="email" name="email" required maxlength="254" autocomplete="email"></label></p>` : "";
+  const email = form.fields.email ? `<p><label>${escapeHtml(t("yourEmail"))} <input type="email" name="email" required maxlength="254" autocomplete="email"></label></p>` : "";
   return hidden + email;
 }
 
@@ -41,18 +54,21 @@ export function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked:
   // The site's logo beside its name, never on a protected site's notices, which name nothing about it.
   const logo = locked ? null : logoOf(site);
   const home = `${site.basePath}/`;
+  const i18n = lockedSiteTranslator(site);
+  const { t } = i18n;
+  const title = t(notice.title);
   const form = notice.form
-    ? `<form method="post" action="${escapeHtml(notice.form.action)}">${formFields(notice.form)}<button type="submit">${escapeHtml(notice.form.button)}</button></form>`
+    ? `<form method="post" action="${escapeHtml(notice.form.action)}">${formFields(notice.form, t)}<button type="submit">${escapeHtml(t(notice.form.button))}</button></form>`
     : "";
   const body =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(notice.title)}${name ? ` · ${escapeHtml(name)}` : ""}</title>` +
+    `<!doctype html><html lang="${escapeHtml(i18n.lang)}"${i18n.dir === "rtl" ? ' dir="rtl"' : ""}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)}${name ? ` · ${escapeHtml(name)}` : ""}</title>` +
     `<style>:root{color-scheme:light dark;--accent:${accent}}body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh}` +
     `main{max-width:32rem;text-align:center;padding:2rem}h1{font-size:1.5rem;margin:0 0 .5rem}p{opacity:.8;margin:0 0 1.25rem}` +
     `a{color:var(--accent)}.site{font-weight:600;color:var(--accent);margin-bottom:1rem;opacity:1;display:flex;align-items:center;justify-content:center;gap:.5rem}.site img{border-radius:6px}` +
-    `input{font:inherit;padding:.5rem;border:1px solid #8886;border-radius:.5rem;margin-left:.5rem}button{font:inherit;font-weight:600;border:0;border-radius:.5rem;padding:.65rem 1.25rem;background:var(--accent);color:#fff;cursor:pointer}</style></head>` +
-    `<body><main>${name || logo ? `<p class="site">${logo ? `<img src="${escapeHtml(logo.url)}" alt="" width="32" height="32">` : ""}${escapeHtml(name)}</p>` : ""}<h1>${escapeHtml(notice.title)}</h1><p>${escapeHtml(notice.message)}</p>${form}` +
-    `${locked ? "" : `<p><a href="${escapeHtml(home)}">Back to the site</a></p>`}</main></body></html>`;
+    `input{font:inherit;padding:.5rem;border:1px solid #8886;border-radius:.5rem;margin-inline-start:.5rem}button{font:inherit;font-weight:600;border:0;border-radius:.5rem;padding:.65rem 1.25rem;background:var(--accent);color:#fff;cursor:pointer}</style></head>` +
+    `<body><main>${name || logo ? `<p class="site">${logo ? `<img src="${escapeHtml(logo.url)}" alt="" width="32" height="32">` : ""}${escapeHtml(name)}</p>` : ""}<h1>${escapeHtml(title)}</h1><p>${escapeHtml(t(notice.message, notice.values))}</p>${form}` +
+    `${locked ? "" : `<p><a href="${escapeHtml(home)}">${escapeHtml(t("backToSite"))}</a></p>`}</main></body></html>`;
   res.writeHead(notice.status, {
     "content-type": "text/html; charset=utf-8",
     "content-length": Buffer.byteLength(body),
@@ -65,7 +81,7 @@ export function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked:
   res.end(body);
 }
 
-const INVALID_LINK: Notice = { status: 404, title: "This link is not valid", message: "It may be old or mistyped. Subscribe again from the site to get a new one." };
+const INVALID_LINK: Notice = { status: 404, title: "noticeLinkNotValid", message: "noticeLinkNotValidSubscribe" };
 
 /** GET /_/subscribe/confirm?token=… — the link in the confirmation email. */
 export const confirmEndpoint: Endpoint = {
@@ -78,8 +94,8 @@ export const confirmEndpoint: Endpoint = {
     if (result === "invalid") return sendSiteNotice(res, site, locked, INVALID_LINK);
     sendSiteNotice(res, site, locked, {
       status: 200,
-      title: result === "confirmed" ? "You're subscribed!" : "You're already subscribed",
-      message: "New posts will arrive in your inbox. Every email has a link to unsubscribe.",
+      title: result === "confirmed" ? "noticeSubscribed" : "noticeAlreadySubscribed",
+      message: "noticeNewPostsArrive",
     });
   },
 };
@@ -98,18 +114,19 @@ export const unsubscribeEndpoint: Endpoint = {
     if (req.method === "POST") {
       req.resume();
       if (!(await unsubscribeFromSite(runtime.db, site.id, token))) return sendSiteNotice(res, site, locked, INVALID_LINK);
-      return sendSiteNotice(res, site, locked, { status: 200, title: "You're unsubscribed", message: "You will get no more emails from this site." });
+      return sendSiteNotice(res, site, locked, { status: 200, title: "noticeUnsubscribed", message: "noticeNoMoreEmails" });
     }
     const subscription = await findSubscriptionForUnsubscribe(runtime.db, site.id, token);
     if (!subscription) return sendSiteNotice(res, site, locked, INVALID_LINK);
     if (subscription.status === "unsubscribed") {
-      return sendSiteNotice(res, site, locked, { status: 200, title: "You're unsubscribed", message: "You will get no more emails from this site." });
+      return sendSiteNotice(res, site, locked, { status: 200, title: "noticeUnsubscribed", message: "noticeNoMoreEmails" });
     }
     sendSiteNotice(res, site, locked, {
       status: 200,
-      title: "Unsubscribe?",
-      message: `${subscription.email} will get no more emails about new posts.`,
-      form: { action: `${site.basePath}/_/unsubscribe?token=${encodeURIComponent(token)}`, button: "Unsubscribe" },
+      title: "noticeUnsubscribeQuestion",
+      message: "noticeNoMorePostEmails",
+      values: { email: subscription.email },
+      form: { action: `${site.basePath}/_/unsubscribe?token=${encodeURIComponent(token)}`, button: "unsubscribe" },
     });
   },
 };

@@ -100,7 +100,7 @@ async function askByEmail(ctx: EndpointContext, req: IncomingMessage, res: Serve
   }
 }
 
-const CHECK_INBOX = { status: 200, title: "Check your inbox", message: "We sent you a link. Click it to confirm your email; your vote counts from then on." };
+const CHECK_INBOX = { status: 200, title: "noticeCheckInbox", message: "noticeVoteLinkSent" } as const;
 
 /** POST /_/vote (item, vote=1|0, email when not yet known) and GET /_/vote?item= (the email form). */
 export const voteEndpoint: Endpoint = {
@@ -114,9 +114,9 @@ export const voteEndpoint: Endpoint = {
       const item = ctx.search.get("item") ?? "";
       return sendSiteNotice(res, site, false, {
         status: 200,
-        title: "Vote with your email",
-        message: "We'll send you a link to confirm it's you. After that, voting on this roadmap is one click, and you hear from us when the item moves.",
-        form: { action: `${site.basePath}/_/vote`, button: "Send the link", fields: { hidden: { item, vote: "1" }, email: true } },
+        title: "noticeVoteWithEmail",
+        message: "noticeVoteWithEmailLead",
+        form: { action: `${site.basePath}/_/vote`, button: "sendTheLink", fields: { hidden: { item, vote: "1" }, email: true } },
       });
     }
     if (!(await ctx.take("vote", `${site.id}|${ipOf(ctx, req)}`))) return sendPlainHtml(res, 429, "Too many requests", "Please wait a minute and try again.");
@@ -160,7 +160,7 @@ export const voteConfirmEndpoint: Endpoint = {
     const items = await itemIdsOf(ctx, res, site);
     if (!items) return;
     const confirmed = await confirmVoter(ctx.runtime.db, site.id, ctx.search.get("token") ?? "", (id) => items.has(id));
-    if (!confirmed) return sendSiteNotice(res, site, false, { status: 404, title: "This link is not valid", message: "It may be old or mistyped. Vote again from the roadmap to get a new one." });
+    if (!confirmed) return sendSiteNotice(res, site, false, { status: 404, title: "noticeLinkNotValid", message: "noticeLinkNotValidVote" });
     if (confirmed.votedFor && site.notionConnectionId) ctx.runtime.roadmapNotion.schedule(site.id);
     const hash = confirmed.votedFor ? `#vote-${confirmed.votedFor}` : "";
     res.writeHead(303, { location: `${site.basePath}/?voted=1${hash}`, "set-cookie": voterCookie(ctx, req, site, confirmed.sessionToken), "cache-control": "no-store" }).end();
@@ -197,12 +197,12 @@ export const ideaEndpoint: Endpoint = {
     const voter = await voterOf(ctx, req, site);
     if (voter) {
       await submitIdea(ctx.runtime.db, site.id, { id: voter.id, confirmed: true }, idea.data);
-      return sendSiteNotice(res, site, false, { status: 200, title: "Thanks for your idea!", message: "The team will read it soon. If it joins the roadmap, you'll hear when it moves." });
+      return sendSiteNotice(res, site, false, { status: 200, title: "noticeIdeaThanks", message: "noticeIdeaThanksLead" });
     }
     const voterId = await askByEmail(ctx, req, res, site, form.get("email") ?? "", null);
     if (!voterId) return;
     await submitIdea(ctx.runtime.db, site.id, { id: voterId, confirmed: false }, idea.data);
-    sendSiteNotice(res, site, false, { status: 200, title: "Check your inbox", message: "Click the link we sent to confirm your email; your idea then goes to the team." });
+    sendSiteNotice(res, site, false, { status: 200, title: "noticeCheckInbox", message: "noticeIdeaLinkSent" });
   },
 };
 
@@ -216,14 +216,14 @@ export const voteUnsubscribeEndpoint: Endpoint = {
     const token = search.get("token") ?? "";
     if (req.method === "POST") {
       req.resume();
-      if (!(await unsubscribeVoter(runtime.db, site.id, token))) return sendSiteNotice(res, site, locked, { status: 404, title: "This link is not valid", message: "It may be old or mistyped." });
-      return sendSiteNotice(res, site, locked, { status: 200, title: "You're unsubscribed", message: "You will get no more roadmap emails from this site." });
+      if (!(await unsubscribeVoter(runtime.db, site.id, token))) return sendSiteNotice(res, site, locked, { status: 404, title: "noticeLinkNotValid", message: "noticeLinkNotValidShort" });
+      return sendSiteNotice(res, site, locked, { status: 200, title: "noticeUnsubscribed", message: "noticeNoMoreRoadmapEmails" });
     }
     sendSiteNotice(res, site, locked, {
       status: 200,
-      title: "Unsubscribe?",
-      message: "You will get no more emails when items you voted for move.",
-      form: { action: `${site.basePath}${VOTER_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`, button: "Unsubscribe" },
+      title: "noticeUnsubscribeQuestion",
+      message: "noticeNoMoreVoteEmails",
+      form: { action: `${site.basePath}${VOTER_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`, button: "unsubscribe" },
     });
   },
 };

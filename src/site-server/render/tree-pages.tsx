@@ -154,7 +154,8 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
           <label htmlFor="docs-menu" className="docs-menu-button">
             {t("menu")}
           </label>
-          <nav aria-label={t("pages")}>
+          {/* Folded by the menu toggle on a phone (site.css selects it by class: its label is in the site's language). */}
+          <nav className="docs-pages" aria-label={t("pages")}>
             <a className="docs-home" href={href(ctx, tree.path)} aria-current={node.pageId === tree.pageId ? "page" : undefined}>
               {tree.title}
             </a>

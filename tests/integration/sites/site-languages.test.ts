@@ -10,7 +10,8 @@ import { until } from "../../helpers/until";
 
 /**
  * A site in each of the twelve languages shows no English word of ours: every page type of every site type (home, pages,
- * entries, tag and author lists, search with and without results, 404, the chat page, the password page) is walked in
+ * entries, tag and author lists, search with and without results, 404, the chat page, the password page, the notices
+ * behind email links) is walked in
  * each language, and its text, labels and the scripts' words are checked against the English catalogue.
  */
 
@@ -79,7 +80,17 @@ async function pathsOf(i: number): Promise<string[]> {
   const host = s.hosts[i]!;
   const sitemap = (await s.get(host, "/sitemap.xml")).body;
   const pages = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map((m) => m[1] || "/");
-  const ours = ["/no-such-page-here", "/_/search?q=lumen", "/_/search?q=zzzqqq", SEEDS[i]!.siteType === "docs" ? "/_/chat" : null];
+  const type = SEEDS[i]!.siteType;
+  const ours = [
+    "/no-such-page-here",
+    "/_/search?q=lumen",
+    "/_/search?q=zzzqqq",
+    type === "docs" ? "/_/chat" : null,
+    // The notices behind email links, and the roadmap's "vote with your email" form.
+    type === "blog" ? "/_/unsubscribe?token=not-a-token" : null,
+    type === "blog" ? "/_/subscribe/confirm?token=not-a-token" : null,
+    type === "roadmap" ? "/_/vote?item=any" : null,
+  ];
   return [...new Set([...pages.slice(0, 12), ...ours.filter((p): p is string => p !== null)])];
 }
 

@@ -24,3 +24,15 @@ describe("content language", () => {
     expect(languageOfText(en)).toBe("en");
   });
 });
+
+describe("the language setting", () => {
+  it("keeps a tag with a catalogue in its canonical spelling, and refuses others with the list", async () => {
+    const { siteSettingsSchema } = await import("@/core/sites/site-settings");
+    expect(siteSettingsSchema.parse({ language: "pt-br" }).language).toBe("pt-BR");
+    expect(siteSettingsSchema.parse({}).language).toBeNull();
+    const refused = siteSettingsSchema.safeParse({ language: "zh-TW" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe("must be a language tag the site has words for: en, de, fr, es, pt, it, nl, ja, zh-Hans, ko, ru, ar");
+    expect(siteSettingsSchema.safeParse({ language: "not a tag!" }).success).toBe(false);
+  });
+});
