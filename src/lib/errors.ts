@@ -21,12 +21,15 @@ export const GENERIC_ERROR_MESSAGE = "Something went wrong, please try again";
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** The input fields a refusal is about (paths as in the params, "versions.0.notionPageUrl"), so forms show it there. */
+  readonly issues?: { path: string; message: string }[];
 
-  constructor(code: ErrorCode, message: string, opts: { status?: number; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, opts: { status?: number; cause?: unknown; issues?: { path: string; message: string }[] } = {}) {
     super(message, { cause: opts.cause });
     this.name = "AppError";
     this.code = code;
     this.status = opts.status ?? ERROR_CODES[code].status;
+    if (opts.issues) this.issues = opts.issues;
   }
 }
 

@@ -41,7 +41,7 @@ export function toRpcError(err: unknown): { error: RpcErrorObject; httpStatus: n
   if (err instanceof AppError) {
     // Upstream failures are the one case the contract answers with an HTTP status (502), so clients can tell.
     const httpStatus = err.code === "UPSTREAM" ? 502 : 200;
-    return { error: rpcError(err.code === "PAYLOAD_TOO_LARGE" ? "VALIDATION" : err.code, err.message), httpStatus };
+    return { error: rpcError(err.code === "PAYLOAD_TOO_LARGE" ? "VALIDATION" : err.code, err.message, err.issues ? { issues: err.issues } : {}), httpStatus };
   }
   return { error: rpcError("INTERNAL", GENERIC_ERROR_MESSAGE), httpStatus: 200 };
 }
