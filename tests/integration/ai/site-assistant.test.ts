@@ -196,6 +196,7 @@ describe("the owner's assistant", () => {
 
   it("tells a model only the site passages that are about the question", async () => {
     // "Open notes" says "Nothing secret here.": it shares one word of five with the question, so it is no source for it.
+    expect((await rpc(s.app.url, openOwner, "site", "syncSiteNow", { siteId: openId })).body.error).toBeUndefined();
     await ai.script({ content: "Use the Domain screen." });
     const reply = await rpc(s.app.url, openOwner, "site", "askSiteAssistant", { siteId: openId, messages: [{ role: "user", content: "Is anything secret on the site? How do I put it on my own domain?" }] });
     expect((reply.body.result as Result).text).toBe("Use the Domain screen.");
