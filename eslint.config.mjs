@@ -52,7 +52,6 @@ const config = [
   {
     files: [
       "src/app/(app)/new-site/new-site-form.tsx", // NewSiteForm, 256 lines
-      "src/app/(app)/new-site/connected-page-picker.tsx", // ConnectedPagePicker, 160
       "src/app/(app)/dashboard/sites/[[]siteId]/sections/assistant.tsx", // AssistantSection, 181
       "src/auth/auth-options.ts", // authOptionsFor, 122
       "src/notion/budget/notion-budget.ts", // createNotionBudget, 185
