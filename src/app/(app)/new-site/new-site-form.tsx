@@ -1,7 +1,7 @@
 "use client";
 
 import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { readPublicConfig } from "@/lib/public-config";
 import { CONVERSION } from "@/integrations/tracking";
 import { trackConversion } from "@/components/tracking/browser";
@@ -68,7 +68,7 @@ export function NewSiteForm({
   const [subdomainTyped, setSubdomainTyped] = useState(false);
   const [name, setName] = useState("");
   // Until the owner types a name, it is the page's title (what visitors see), shown filled in.
-  const [nameTyped, setNameTyped] = useState(false);
+  const nameTypedRef = useRef(false);
   const [pageVerdict, setPageVerdict] = useState<PageCheck>({ status: "idle" });
   const [addressVerdict, setAddressVerdict] = useState<AddressCheck>({ status: "idle" });
   // "Checking…" at once on any change: an older verdict would speak for the previous type or link.
@@ -105,8 +105,6 @@ export function NewSiteForm({
       const problem = notionPageProblem(siteType, inspection, { connected: Boolean(connectionId) });
       setPropertyMap({});
       setPage(problem ? { status: "problem", message: problem, privatePage: inspection.state === "private", inspection } : { status: "ok", inspection });
-      // No address is suggested for a page that can't be used; one that fits gets its title's, without the type's word.
-      if (!subdomainTyped) setSubdomain(problem ? "" : suggestedSubdomain(url, siteType));
     } catch (err) {
       if (aborted(err)) return;
       setPage({ status: "problem", message: err instanceof RpcError ? err.message : GENERIC_ERROR_MESSAGE });
@@ -127,10 +125,11 @@ export function NewSiteForm({
   });
 
   const ready = page.status === "ok" && (source === "public" || connected !== null) && address.status === "free";
-  const chooseConnected = (choice: ConnectedChoice) => {
+  // Stable: the picker re-reads its connections when this changes, which would drop the page just picked.
+  const chooseConnected = useCallback((choice: ConnectedChoice) => {
     setConnected(choice);
-    if (choice && !nameTyped) setName(choice.title);
-  };
+    if (choice && !nameTypedRef.current) setName(choice.title);
+  }, []);
   const submit = async () => {
     const from = source === "connected" && connected ? { notionPageUrl: connected.notionPageUrl, connectionId: connected.connectionId } : { notionPageUrl: notionPageUrl.trim() };
     const created = await create.run(() =>
@@ -220,7 +219,7 @@ export function NewSiteForm({
             setNotionPageUrl(link);
             // Until the owner types an address or a name, they follow the page's title in the link.
             if (!subdomainTyped) setSubdomain(suggestedSubdomain(link, siteType));
-            if (!nameTyped) setName(titleFromNotionUrl(link));
+            if (!nameTypedRef.current) setName(titleFromNotionUrl(link));
           }}
           aria-describedby="notion-url-status"
           aria-invalid={page.status === "problem" || undefined}
@@ -292,7 +291,7 @@ export function NewSiteForm({
           maxLength={120}
           onChange={(e) => {
             setName(e.target.value);
-            setNameTyped(true);
+            nameTypedRef.current = true;
           }}
           className="mt-3 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 outline-none focus:border-[#2255dd] focus:ring-2 focus:ring-[#2255dd]/30"
         />
