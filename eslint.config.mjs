@@ -52,10 +52,7 @@ const config = [
   {
     files: [
       "src/app/(app)/new-site/new-site-form.tsx", // NewSiteForm, 256 lines
-      "src/app/(app)/new-site/connected-page-picker.tsx", // ConnectedPagePicker, 160
       "src/app/(app)/dashboard/sites/[[]siteId]/sections/assistant.tsx", // AssistantSection, 181
-      "src/app/(app)/dashboard/sites/[[]siteId]/sections/domain.tsx", // DomainSection, 145
-      "src/app/(app)/dashboard/sites/[[]siteId]/sections/agents.tsx", // AgentsPanel, 121
       "src/notion/site-content.ts", // createContentService, 163
       "src/site-server/markdown.ts", // pageToMarkdown, 125
       "src/site-server/render/inline-collection.tsx", // CollectionViewBody, 137

@@ -13,6 +13,7 @@ const benches: Record<string, () => Promise<BenchRow[]>> = {
   sites: async () => (await import("./sites")).benchSites(),
   lighthouse: async () => (await import("./lighthouse")).benchLighthouse(),
   ai: async () => (await import("./ai")).benchAi(),
+  answers: async () => (await import("./answers")).benchAnswers(),
   memory: async () => (await import("./memory")).benchMemory(),
   roles: async () => (await import("./roles")).benchRoles(),
   analytics: async () => (await import("./analytics")).benchAnalytics(),

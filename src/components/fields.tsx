@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { COLOUR_MESSAGE, HEX_COLOUR } from "@/lib/colour";
 import { useFieldError } from "./field-errors";
 
 const INPUT = "w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-neutral-100 outline-none focus:border-[#5b8cff] focus:ring-2 focus:ring-[#5b8cff]/30";
@@ -70,17 +71,68 @@ export function Toggle({ label, checked, onChange }: { label: string; checked: b
   );
 }
 
-export function ColorField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+/**
+ * Any colour a browser knows ("red", "#25d", "rgb(34 85 221)") as #rrggbb, the one format settings store; null when it
+ * is no colour. The browser's own canvas does the reading, so every CSS colour name works.
+ */
+function toHexColour(text: string): string | null {
+  const value = text.trim();
+  if (HEX_COLOUR.test(value)) return value.toLowerCase();
+  const ctx = document.createElement("canvas").getContext("2d");
+  if (!ctx || !value) return null;
+  // An unknown colour leaves fillStyle as it was: read it over two different starting colours, and only agreement counts.
+  const read = (start: string) => {
+    ctx.fillStyle = start;
+    ctx.fillStyle = value;
+    return ctx.fillStyle;
+  };
+  const [a, b] = [read("#000000"), read("#ffffff")];
+  return a === b && typeof a === "string" && HEX_COLOUR.test(a) ? a : null;
+}
+
+/**
+ * A swatch and its text. What the owner types becomes #rrggbb when they leave the field ("red" → #ff0000); what is no
+ * colour is refused at once, in the same words as the server, and the swatch keeps the last real colour.
+ * `field` is the value's path in the save's params, so a refusal from the server shows here too.
+ */
+export function ColorField({ label, value, onChange, field }: { label: string; value: string; onChange: (v: string) => void; field?: string }) {
   const id = useId();
+  const serverError = useFieldError(field);
+  const [lastColour, setLastColour] = useState(HEX_COLOUR.test(value) ? value : "#000000");
+  const [left, setLeft] = useState(false);
+  const invalid = left && !HEX_COLOUR.test(value);
+  const error = invalid ? COLOUR_MESSAGE : serverError;
+  if (HEX_COLOUR.test(value) && value !== lastColour) setLastColour(value);
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
         {label}
       </label>
       <div className="mt-1 flex items-center gap-2">
-        <input type="color" aria-label={`${label} picker`} value={value} onChange={(e) => onChange(e.target.value)} className="h-9 w-12 cursor-pointer rounded border border-neutral-700 bg-neutral-900" />
-        <input id={id} value={value} onChange={(e) => onChange(e.target.value)} className={`${INPUT} max-w-36 font-mono`} />
+        <input type="color" aria-label={`${label} picker`} value={lastColour} onChange={(e) => onChange(e.target.value)} className="h-9 w-12 cursor-pointer rounded border border-neutral-700 bg-neutral-900" />
+        <input
+          id={id}
+          value={value}
+          data-field={field}
+          onChange={(e) => {
+            setLeft(false);
+            onChange(e.target.value);
+          }}
+          onBlur={() => {
+            const hex = toHexColour(value);
+            if (hex && hex !== value) onChange(hex);
+            setLeft(true);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${INPUT} max-w-36 font-mono ${error ? "border-red-400" : ""}`}
+        />
       </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-300" data-testid="field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

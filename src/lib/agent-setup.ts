@@ -16,10 +16,12 @@ export function mcpServerName(siteName: string): string {
   return slug || "site";
 }
 
-export function agentSetupLines(opts: { siteName: string; mcpUrl: string; protected: boolean }): AgentClientSetup[] {
+/** With `token` (one just created, shown once), the snippets carry it in place of the `<token>` placeholder. */
+export function agentSetupLines(opts: { siteName: string; mcpUrl: string; protected: boolean; token?: string }): AgentClientSetup[] {
   const name = mcpServerName(opts.siteName);
-  const auth = "Authorization: Bearer <token>";
-  const headers = opts.protected ? { headers: { Authorization: "Bearer <token>" } } : {};
+  const bearer = `Bearer ${opts.token ?? "<token>"}`;
+  const auth = `Authorization: ${bearer}`;
+  const headers = opts.protected ? { headers: { Authorization: bearer } } : {};
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   return [
     {

@@ -25,12 +25,16 @@ export class AppError extends Error {
   /** RATE_LIMITED: when trying again can work (seconds), so a client can wait and retry by itself. */
   readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, opts: { status?: number; cause?: unknown; retryAfterSeconds?: number } = {}) {
+  /** The input fields a refusal is about (paths as in the params, "versions.0.notionPageUrl"), so forms show it there. */
+  readonly issues?: { path: string; message: string }[];
+
+  constructor(code: ErrorCode, message: string, opts: { status?: number; cause?: unknown; retryAfterSeconds?: number; issues?: { path: string; message: string }[] } = {}) {
     super(message, { cause: opts.cause });
     this.name = "AppError";
     this.code = code;
     this.status = opts.status ?? ERROR_CODES[code].status;
     if (opts.retryAfterSeconds !== undefined) this.retryAfterSeconds = opts.retryAfterSeconds;
+    if (opts.issues) this.issues = opts.issues;
   }
 }
 

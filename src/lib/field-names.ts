@@ -23,6 +23,8 @@ const FIELDS: Record<string, string> = {
   font: "Font",
   defaultTheme: "Theme visitors see first",
   customCss: "Custom CSS",
+  password: "Password",
+  color: "Colour",
 };
 
 const words = (key: string) => key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();

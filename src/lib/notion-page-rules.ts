@@ -71,3 +71,18 @@ export function notionPageProblem(
   const missing = missingFields(rule.properties, inspection.properties, opts.propertyMap);
   return missing.length ? NOTION_PAGE_MESSAGES.missingProperties(missing) : null;
 }
+
+/**
+ * For a page-tree type given a database that has everything a blog or changelog reads (dates, tags, a hidden flag):
+ * that type, so the check can say the page would fit it better. Null otherwise, and for database types.
+ */
+export function betterSiteTypeFor(siteType: SiteType, inspection: NotionPageInspection): SiteType | null {
+  if (SITE_TYPE_INFO[siteType].database || !inspection.isCollection || inspection.state !== "valid") return null;
+  for (const candidate of ["changelog", "blog"] as const) {
+    const rule = SITE_TYPE_INFO[candidate].database!;
+    const view = inspection.collectionType;
+    const fits = view === rule.collectionType || Boolean(view && rule.alsoViews?.includes(view));
+    if (fits && missingFields(rule.properties, inspection.properties).length === 0) return candidate;
+  }
+  return null;
+}

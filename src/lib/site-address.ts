@@ -43,15 +43,24 @@ export function validateSubdomain(subdomain: string): string | null {
  * A subdomain suggested from a Notion link's title part ("…/Lumen-Blog-3805c529…" → "lumen-blog"), or "" when the
  * link has none that makes a valid, unreserved subdomain (the address pre-filled from the page).
  */
-export function suggestedSubdomain(notionUrl: string): string {
+export function suggestedSubdomain(notionUrl: string, siteType?: string): string {
+  const title = titleFromNotionUrl(notionUrl);
+  // Non-Latin titles slug to Unicode letters, which a host name can't carry: those get no suggestion.
+  const full = slugify(title).slice(0, 63).replace(/-+$/, "");
+  // The address already says the type ("blog.lumen-blog"): the title without that word, when something is left.
+  const typeWord = siteType && isSiteType(siteType) ? SITE_TYPE_INFO[siteType].prefix.replace(/\.$/, "") : "";
+  const trimmed = typeWord ? full.replace(new RegExp(`^${typeWord}s?-|-${typeWord}s?$`, "g"), "") : full;
+  const slug = trimmed && !validateSubdomain(trimmed) ? trimmed : full;
+  return validateSubdomain(slug) ? "" : slug;
+}
+
+/** The page's title as its Notion link spells it ("…/Lumen-Blog-3805…" → "Lumen Blog"); "" when the link has none. */
+export function titleFromNotionUrl(notionUrl: string): string {
   let last: string;
   try {
     last = decodeURIComponent(new URL(notionUrl.trim()).pathname.split("/").filter(Boolean).pop() ?? "");
   } catch {
     return "";
   }
-  const title = last.replace(/-?[0-9a-f]{32}$/i, "");
-  // Non-Latin titles slug to Unicode letters, which a host name can't carry: those get no suggestion.
-  const slug = slugify(title).slice(0, 63).replace(/-+$/, "");
-  return validateSubdomain(slug) ? "" : slug;
+  return last.replace(/-?[0-9a-f]{32}$/i, "").replace(/-+/g, " ").trim();
 }

@@ -183,8 +183,18 @@ export function isDatabaseSiteType(siteType: SiteType): siteType is DatabaseSite
 
 export const SITE_TYPE_ORDER: readonly SiteType[] = SITE_TYPES;
 
-/** The Notion structure a site type needs: the database type and its properties, or null for page trees. */
+/**
+ * The Notion structure a site type needs: the database views it takes ("table or list": the same words the page check
+ * goes by) and its properties, or null for page trees.
+ */
 export function requiredStructure(siteType: SiteType): { collectionType: string; properties: string[] } | null {
   const rule = SITE_TYPE_INFO[siteType].database;
-  return rule ? { collectionType: rule.collectionType, properties: rule.properties.map((p) => p[0]!.toUpperCase() + p.slice(1)) } : null;
+  if (!rule) return null;
+  return { collectionType: [rule.collectionType, ...(rule.alsoViews ?? [])].join(" or "), properties: rule.properties.map((p) => p[0]!.toUpperCase() + p.slice(1)) };
+}
+
+/** The site type as a noun in a sentence ("works for a docs site", "Your blog is live"): "docs" alone reads as a verb. */
+export function siteNoun(siteType: SiteType): string {
+  const label = SITE_TYPE_INFO[siteType].label.toLowerCase();
+  return label.endsWith("docs") ? `${label} site` : label;
 }

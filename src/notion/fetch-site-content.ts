@@ -5,6 +5,7 @@ import type { Block, ExtendedRecordMap } from "notion-types";
 import { SITE_TYPE_INFO, type SiteType } from "@/lib/site-types";
 import { databaseRowIds } from "./fetch-page";
 import type { PageSource } from "./page-source";
+import { hiddenRowFilter } from "./hidden-rows";
 import { blockOf, collectionIdOf, databaseBlockOf, lastEditedOf, viewOf } from "./record-map";
 
 /** One page of a site's snapshot. */
@@ -268,14 +269,15 @@ export function childPageIds(recordMap: ExtendedRecordMap, pageId: string): stri
   return unique(ids);
 }
 
-/** Rows of a database block in its first view's order (rows of a linked database elsewhere are not ours). */
+/** Rows of a database block in its first view's order (rows of a linked database elsewhere are not ours), without hidden ones. */
 function databaseRowsOf(recordMap: ExtendedRecordMap, block: Block): string[] {
   const collectionId = collectionIdOf(recordMap, block);
   const viewId = (block as { view_ids?: string[] }).view_ids?.[0];
   if (!collectionId || !viewId) return [];
+  const hidden = hiddenRowFilter(recordMap, collectionId);
   return databaseRowIds(recordMap, collectionId, viewId).filter((id) => {
     const row = blockOf(recordMap, id);
-    return row?.parent_table === "collection" && row.parent_id === collectionId;
+    return row?.parent_table === "collection" && row.parent_id === collectionId && !hidden(id);
   });
 }
 

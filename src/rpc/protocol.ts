@@ -42,7 +42,7 @@ export function toRpcError(err: unknown): { error: RpcErrorObject; httpStatus: n
     // Upstream failures and a service of ours that is unavailable are the cases the contract answers with an HTTP
     // status (502, 503), so clients and proxies can tell.
     const httpStatus = err.code === "UPSTREAM" || err.code === "UNAVAILABLE" ? err.status : 200;
-    const extra = err.retryAfterSeconds !== undefined ? { retryAfter: err.retryAfterSeconds } : {};
+    const extra = { ...(err.retryAfterSeconds !== undefined ? { retryAfter: err.retryAfterSeconds } : {}), ...(err.issues ? { issues: err.issues } : {}) };
     return { error: rpcError(err.code === "PAYLOAD_TOO_LARGE" ? "VALIDATION" : err.code, err.message, extra), httpStatus };
   }
   return { error: rpcError("INTERNAL", GENERIC_ERROR_MESSAGE), httpStatus: 200 };

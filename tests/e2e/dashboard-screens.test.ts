@@ -67,11 +67,12 @@ describe("dashboard screens (review D8, D9, D12, M6)", { timeout: 180_000 }, () 
     expect(await card("Bee Docs").getByTestId("sync-status").textContent()).toBe("Sync failing (3×)");
     expect(await card("Cee Notes").getByTestId("sync-status").textContent()).toBe("Not synced yet");
     expect(await card("Acme Blog").getByText("Published", { exact: true }).isVisible()).toBe(true);
-    // No images: a tile in the accent colour with the first letter, dark on a light accent.
+    // No images: a tile in the accent colour with the first letter over the kind of site, dark on a light accent.
     const tile = card("Acme Blog").getByTestId("site-preview");
-    expect(await tile.textContent()).toBe("A");
+    expect(await tile.textContent()).toBe("ABlog");
+    expect(await card("Bee Docs").getByTestId("site-preview-kind").textContent()).toBe("Docs");
     expect(await tile.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 210, 63)");
-    expect(await tile.locator("span").evaluate((el) => getComputedStyle(el).color)).toBe("rgb(17, 17, 17)");
+    expect(await tile.locator("span").first().evaluate((el) => getComputedStyle(el).color)).toBe("rgb(17, 17, 17)");
     // A social image: the picture itself.
     expect(await card("Cee Notes").getByTestId("site-preview").getAttribute("src")).toBe("/favicon.ico");
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dash-list-previews.png`, fullPage: true });

@@ -110,6 +110,54 @@ describe("validation errors under their fields", () => {
     await page.getByText("Domain saved").waitFor({ timeout: 20_000 });
     await page.getByTestId("domain-status").waitFor();
     expect(await page.getByTestId("domain-status").innerText()).toContain("www.lumen-example.test");
+    // The field shows the domain as saved, not as pasted.
+    expect(await page.getByLabel("Domain", { exact: true }).inputValue()).toBe("www.lumen-example.test");
     expect(pageErrors).toEqual([]);
   }, 60_000);
+
+  it("turns a colour name into #rrggbb, and refuses what is no colour at once, under the field, in the server's words", async () => {
+    await page.goto(screen("appearance"));
+    const text = page.getByLabel("Accent colour", { exact: true });
+    await text.fill("red");
+    await text.blur();
+    await expect.poll(() => text.inputValue()).toBe("#ff0000");
+    expect(await page.getByLabel("Accent colour picker").inputValue()).toBe("#ff0000");
+    await text.fill("reddish");
+    await text.blur();
+    expect(await errorUnder("Accent colour")).toBe("Must be a colour like #2255dd");
+    // The swatch keeps the last real colour instead of painting what Save would refuse.
+    expect(await page.getByLabel("Accent colour picker").inputValue()).toBe("#ff0000");
+    await text.fill("#2255dd");
+    await expect.poll(() => page.getByTestId("field-error").count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it("answers an unknown dashboard screen with the dashboard's own 404", async () => {
+    await page.goto(screen("ai-chatbot"));
+    // Inside the dashboard's own frame (its header), not Next's bare white page.
+    await page.getByTestId("dashboard-not-found").waitFor();
+    expect(await page.getByRole("link", { name: "Account" }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("There is no such screen");
+    await page.getByRole("link", { name: "Back to your sites" }).click();
+    await page.waitForURL(`${s.app.url}/dashboard`);
+  }, 60_000);
+
+  it("AI screen: the ask address is encoded, and a token just created fills the setup snippets", async () => {
+    await page.goto(screen("password"));
+    await page.locator('input[type="password"]').fill("long enough secret");
+    await page.getByRole("button", { name: "Protect with password" }).click();
+    await page.getByText("Password set").waitFor({ timeout: 20_000 });
+    await page.goto(screen("ai"));
+    expect(await page.getByTestId("ask-url").textContent()).toMatch(/\/index\.md\?ask=your%20question$/);
+    expect(await page.getByTestId("mcp-setup-Cursor").textContent()).toContain("Bearer <token>");
+    await page.getByLabel("Token name").fill("Cursor");
+    await page.getByRole("button", { name: "Create token" }).click();
+    const token = (await page.getByTestId("new-agent-token").textContent())!;
+    expect(token.length).toBeGreaterThan(20);
+    for (const client of ["Claude Code", "Cursor", "VS Code"]) expect(await page.getByTestId(`mcp-setup-${client}`).textContent()).toContain(`Bearer ${token}`);
+    // The two panels of the screen stand apart.
+    const [chatbot, agents] = await Promise.all(["AI chatbot", "AI assistants (MCP)"].map((name) => page.getByRole("region", { name }).boundingBox()));
+    expect(agents!.y - (chatbot!.y + chatbot!.height)).toBeGreaterThanOrEqual(16);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 });

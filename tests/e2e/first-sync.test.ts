@@ -66,7 +66,7 @@ describe("a connected site from the form to its first sync", () => {
 
   it("creates the site at once and shows the first sync's progress until it is published", async () => {
     await page.getByRole("radio", { name: /^Docs/ }).check();
-    await expect.poll(() => page.getByTestId("page-check-status").textContent(), { timeout: 20_000 }).toBe("This page works for a docs.");
+    await expect.poll(() => page.getByTestId("page-check-status").textContent(), { timeout: 20_000 }).toBe("This page works for a docs site.");
     await expect.poll(() => page.getByRole("button", { name: "Create site" }).isEnabled()).toBe(true);
     await page.getByRole("button", { name: "Create site" }).click();
     await page.waitForURL(/\/dashboard\/sites\/[^/?]+\?created=1$/, { timeout: 20_000 });

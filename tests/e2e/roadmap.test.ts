@@ -33,11 +33,16 @@ beforeAll(async () => {
     { env: { PLUNK_API_KEY: plunk.apiKey, PLUNK_API_BASE: plunk.url, EMAIL_FROM: "Pagewright <hello@pagewright.test>", REVALIDATE_SECONDS: "1" } },
   );
   // The owner's own product on another origin, embedding the widget with one script tag.
-  other = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
-      `<!doctype html><html lang="en"><head><title>Acme app</title></head><body><h1>Acme app</h1>` +
-        `<script async src="http://${s.hosts[1]}/_/whats-new.js"></script></body></html>`,
-    );
+  other = http.createServer((req, res) => {
+    const whatsNew = `http://${s.hosts[1]}/_/whats-new.js`;
+    // /both: the chat launcher too (both float bottom right by default); /anchored: the owner's own header button opens it.
+    const body =
+      req.url === "/both"
+        ? `<script async src="http://${s.hosts[1]}/_/widget.js" data-frame="http://${s.hosts[1]}/_/chat"></script><script async src="${whatsNew}"></script>`
+        : req.url === "/anchored"
+          ? `<header style="display:flex;justify-content:flex-end;padding:12px 240px 12px 12px"><button id="whats-new">Updates</button></header><script async src="${whatsNew}" data-target="#whats-new"></script>`
+          : `<script async src="${whatsNew}"></script>`;
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html lang="en"><head><title>Acme app</title></head><body><h1>Acme app</h1>${body}</body></html>`);
   });
   await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
   otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}/`;
@@ -131,5 +136,35 @@ describe("the What's-new widget in Chromium", () => {
     await page.reload();
     await page.getByRole("button", { name: "What's new", exact: true }).waitFor();
     expect(await page.locator("[data-pagewright-whats-new] .badge").isHidden()).toBe(true);
+  });
+
+  it("stands clear of the chat launcher on the same page, and opens under the owner's own button", async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const page = await newStrictPage(browser);
+      await page.setViewportSize(viewport);
+      await page.goto(`${otherUrl}both`);
+      const whatsNew = page.getByRole("button", { name: /^What's new/ });
+      await whatsNew.waitFor();
+      const launcher = page.locator("[data-pagewright-widget] button.launch");
+      await launcher.waitFor();
+      await expect.poll(async () => {
+        const [a, b] = [(await whatsNew.boundingBox())!, (await launcher.boundingBox())!];
+        // Apart: one is wholly above the other.
+        return a.y + a.height <= b.y || b.y + b.height <= a.y;
+      }).toBe(true);
+      await page.close();
+    }
+    const page = await newStrictPage(browser);
+    await page.goto(`${otherUrl}anchored`);
+    const own = page.getByRole("button", { name: /^What's new/ });
+    await own.waitFor();
+    await own.click();
+    const dialog = page.getByRole("dialog", { name: "What's new" });
+    await dialog.waitFor();
+    const [button, pop] = [(await own.boundingBox())!, (await dialog.boundingBox())!];
+    expect(pop.y).toBeGreaterThanOrEqual(button.y + button.height);
+    expect(pop.y - (button.y + button.height)).toBeLessThan(20);
+    expect(Math.abs(pop.x + pop.width - (button.x + button.width))).toBeLessThan(2);
+    await page.close();
   });
 });

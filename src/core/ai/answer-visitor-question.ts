@@ -3,6 +3,9 @@ import type { Db } from "@/db/client";
 import type { SiteSettings } from "@/core/sites/site-settings";
 import { isChatModelError, type ChatMessage, type ChatModel } from "@/integrations/ai";
 import { retrievePassages, type RetrievedPassage } from "./retrieve-passages";
+import { topicTerms } from "./answer-sentences";
+import { extractiveAnswer } from "./extractive-answer";
+import { createGroundedStream, tooLittleLeft } from "./ground-answer";
 
 /** Limits of one visitor conversation; the messages are what the chat shows when they are hit. */
 export const VISITOR_CHAT_LIMITS = {
@@ -39,7 +42,7 @@ const CUT_OFF = "\n\n(The answer was cut off. Please try again.)";
 const MAX_SOURCES = 4;
 
 /** The retrieved passages of published pages, grouped into numbered sources (one per page, best first). */
-export function numberSources(passages: RetrievedPassage[], urlOf: (pageId: string) => string | null): { sources: Source[]; context: string } {
+export function numberSources(passages: RetrievedPassage[], urlOf: (pageId: string) => string | null): { sources: Source[]; context: string; texts: Map<number, string> } {
   const byPage = new Map<string, { source: Source; parts: string[] }>();
   for (const p of passages) {
     const url = urlOf(p.pageId);
@@ -56,6 +59,7 @@ export function numberSources(passages: RetrievedPassage[], urlOf: (pageId: stri
   return {
     sources: entries.map((e) => e.source),
     context: entries.map((e) => `[${e.source.n}] ${e.source.title}\n${e.parts.join("\n").replace(/\n{2,}/g, "\n")}`).join("\n\n"),
+    texts: new Map(entries.map((e) => [e.source.n, `${e.source.title}\n${e.parts.join("\n")}`])),
   };
 }
 
@@ -69,32 +73,21 @@ export function citedSources(text: string, count: number): number[] {
   return [...found].sort((a, b) => a - b);
 }
 
-/** A passage shortened for an answer; line breaks stay, so code reads as code (the chat keeps white space). */
-const excerpt = (text: string, max = 360) => {
-  const lines = text.split("\n").map((l) => l.replace(/[ \t]+$/, "")).filter((l, i, all) => l || (i > 0 && all[i - 1]));
-  const kept = lines.join("\n").trim();
-  return kept.length <= max ? kept : `${kept.slice(0, max).replace(/\s+\S*$/, "")}…`;
-};
-
 /**
- * Retrieval-only answer (no model, or it failed): the best passage as the answer, named by its page with the source
- * number (rendered as a link), then up to two more pages to read.
+ * Answer without a model (none configured, or it failed): the best sentences of the best passages, each cited, then
+ * the pages to read. When no sentence shares a word with the question, the pages alone.
  */
-export function retrievalAnswer(passages: RetrievedPassage[], sources: Source[], urlOf: (pageId: string) => string | null): string {
-  const byUrl = new Map(sources.map((s) => [s.url, s]));
-  const picked: { source: Source; passage: RetrievedPassage }[] = [];
-  for (const p of passages) {
-    const source = byUrl.get(urlOf(p.pageId) ?? "");
-    if (!source || picked.some((x) => x.source.n === source.n) || picked.length >= 3) continue;
-    picked.push({ source, passage: p });
-  }
-  const [best, ...more] = picked;
-  if (!best) return NOT_COVERED;
-  const where = `“${best.source.title}${best.passage.heading && best.passage.heading !== best.source.title ? ` › ${best.passage.heading}` : ""}”`;
-  const lines = [`The closest answer on this site is in ${where} [${best.source.n}]:`, "", excerpt(best.passage.text)];
-  if (more.length) lines.push("", `More on this: ${more.map((m) => `“${m.source.title}” [${m.source.n}]`).join(", ")}.`);
-  return lines.join("\n");
+export function retrievalAnswer(question: string, passages: RetrievedPassage[], sources: Source[], urlOf: (pageId: string) => string | null): string {
+  if (!sources.length) return NOT_COVERED;
+  return extractiveAnswer(question, passages, sources, urlOf) || `These pages of the site may answer it: ${sources.slice(0, 3).map((s) => `“${s.title}” [${s.n}]`).join(", ")}.`;
 }
+
+/** What the visitor is told when the model's answer was mostly not backed by the site's pages: that, the pages' own words, and who to ask. */
+export function tooLittleAnswer(extract: string, contactUrl: string): string {
+  const contact = contactUrl ? `For anything else, contact the site: ${contactUrl}` : "For anything else, contact the site's owner.";
+  return `I can't answer that fully from this site's pages. Here is what they say:\n\n${extract}\n\n${contact}`;
+}
+export const PARTLY_DROPPED = "(Parts of the answer that this site's pages don't back were left out.)";
 
 export function visitorSystemPrompt(siteName: string, ai: SiteSettings["ai"], context: string): string {
   return [
@@ -113,46 +106,67 @@ export function visitorSystemPrompt(siteName: string, ai: SiteSettings["ai"], co
  * Answers a visitor's question about one site, grounded in its passages, as a stream of events: the sources first,
  * then the answer text as it comes, then which sources it cited. With no passage found it says the site does not cover
  * the question (no model call); without a model, or when the model fails before saying anything, it answers with the
- * best passages and their links.
+ * best sentences of the best passages. A model's answer is checked sentence by sentence against the passages: only
+ * backed sentences are shown, each citing its passage, and when too little is left the visitor is told so and gets
+ * the passages' own words and the site's contact link.
  */
 export async function answerVisitorQuestion(
   deps: { db: Db; model: ChatModel | null },
-  site: { id: string; name: string; ai: SiteSettings["ai"]; urlOf: (pageId: string) => string | null },
+  site: { id: string; name: string; ai: SiteSettings["ai"]; urlOf: (pageId: string) => string | null; contactUrl?: string },
   input: VisitorChatInput,
   emit: (event: VisitorChatEvent) => void,
   signal?: AbortSignal,
 ): Promise<void> {
   const userTurns = input.messages.filter((m) => m.role === "user").map((m) => m.content);
-  let passages = await retrievePassages(deps.db, site.id, userTurns.at(-1)!, 8);
+  let question = userTurns.at(-1)!;
+  let passages = await retrievePassages(deps.db, site.id, question, 8);
   // A follow-up ("and on WordPress?") leans on the previous question.
-  if (passages.length < 2 && userTurns.length > 1) passages = await retrievePassages(deps.db, site.id, userTurns.slice(-2).join(" "), 8);
-  const { sources, context } = numberSources(passages, site.urlOf);
+  if (passages.length < 2 && userTurns.length > 1) {
+    question = userTurns.slice(-2).join(" ");
+    passages = await retrievePassages(deps.db, site.id, question, 8);
+  }
+  const { sources, context, texts } = numberSources(passages, site.urlOf);
   emit({ type: "sources", sources });
+  const finish = (mode: "model" | "retrieval", shown: string) => emit({ type: "done", mode, cited: citedSources(shown, sources.length) });
   if (!sources.length) {
     emit({ type: "delta", text: NOT_COVERED });
-    emit({ type: "done", mode: deps.model ? "model" : "retrieval", cited: [] });
-    return;
+    return finish(deps.model ? "model" : "retrieval", "");
   }
   const fallback = (prefix?: string) => {
-    const text = retrievalAnswer(passages, sources, site.urlOf);
+    const text = retrievalAnswer(question, passages, sources, site.urlOf);
     emit({ type: "delta", text: prefix ? `${prefix} ${text}` : text });
-    emit({ type: "done", mode: "retrieval", cited: citedSources(text, sources.length) });
+    finish("retrieval", text);
   };
   if (!deps.model) return fallback();
 
   const history: ChatMessage[] = input.messages.slice(-10).map((m) => ({ role: m.role, content: m.content.slice(0, 4000) }));
-  let answer = "";
+  let raw = "";
+  let shown = "";
+  // Only sentences a cited passage backs reach the visitor; they stream as each one is complete.
+  const grounded = createGroundedStream(texts, (text) => {
+    shown += text;
+    emit({ type: "delta", text });
+  });
+  let cutOff = false;
   try {
     for await (const event of deps.model.stream({ messages: [{ role: "system", content: visitorSystemPrompt(site.name, site.ai, context) }, ...history], signal })) {
       if (event.type !== "text") continue;
-      answer += event.text;
-      emit({ type: "delta", text: event.text });
+      raw += event.text;
+      grounded.push(event.text);
     }
   } catch (err) {
     if (!isChatModelError(err)) throw err;
-    if (!answer) return fallback(MODEL_UNAVAILABLE);
-    emit({ type: "delta", text: CUT_OFF });
+    if (!raw) return fallback(MODEL_UNAVAILABLE);
+    cutOff = true;
   }
-  if (!answer.trim()) return fallback();
-  emit({ type: "done", mode: "model", cited: citedSources(answer, sources.length) });
+  if (!raw.trim()) return fallback();
+  const units = grounded.end();
+  const say = (text: string) => {
+    shown += text;
+    emit({ type: "delta", text });
+  };
+  if (tooLittleLeft(units)) say(`${shown ? "\n\n" : ""}${tooLittleAnswer(retrievalAnswer(question, passages, sources, site.urlOf), site.contactUrl ?? "")}`);
+  else if (units.some((u) => !u.kept && topicTerms(u.text).length)) say(`\n\n${PARTLY_DROPPED}`);
+  if (cutOff) say(CUT_OFF);
+  finish("model", shown);
 }

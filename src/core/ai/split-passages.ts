@@ -13,7 +13,7 @@ const MAX_PASSAGES_PER_PAGE = 200;
 /**
  * A page's text as passages: each heading starts one, and a long section is cut at block boundaries (a single huge
  * block is cut at MAX_PASSAGE_CHARS). Text before the first heading belongs to the page itself (heading ""). Sub-pages
- * are their own pages and are skipped here, as in the search index.
+ * are their own pages and are skipped here, as in the search index. Code blocks are fenced with ``` as in Markdown.
  */
 export function splitPassages(recordMap: ExtendedRecordMap, pageId: string): Passage[] {
   const out: Passage[] = [];
@@ -43,7 +43,8 @@ export function splitPassages(recordMap: ExtendedRecordMap, pageId: string): Pas
         flush();
         heading = text;
       } else if (text) {
-        add(LIST_ITEMS.has(b.type) ? `- ${text}` : text);
+        // Code stays fenced, so an answer can quote it as code and check it whole.
+        add(b.type === "code" ? `\`\`\`\n${text}\n\`\`\`` : LIST_ITEMS.has(b.type) ? `- ${text}` : text);
       }
       visit((b.content as string[] | undefined) ?? []);
     }

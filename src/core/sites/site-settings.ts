@@ -3,13 +3,14 @@ import { MAPPABLE_FIELDS } from "@/lib/database-fields";
 import { linkFieldSchema } from "@/lib/link-field";
 import { CUSTOM_CSS_MAX } from "@/lib/custom-css";
 import { canonicalTag, catalogueLanguageOf, SITE_LANGUAGES } from "@/lib/i18n/languages";
+import { COLOUR_MESSAGE, HEX_COLOUR } from "@/lib/colour";
 
 /**
  * Everything per site lives in one schema (docs/contracts.md §8). The site server reads settings only through
  * `parseSiteSettings`, so a stored value that no longer fits falls back to defaults instead of breaking a page.
  */
 
-const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Must be a colour like #2255dd");
+const colour = z.string().regex(HEX_COLOUR, COLOUR_MESSAGE);
 const shortText = (max: number) => z.string().trim().max(max);
 const fileRef = z.object({ fileId: z.string().max(64), url: z.string().max(2048) }).strict();
 

@@ -23,12 +23,15 @@ export async function updateSiteVersions(deps: UpdateSiteVersionsDeps, ownerId: 
   const { siteId, versions } = updateSiteVersionsInput.parse(input);
   const site = await getSiteForOwnerOrThrow(deps.db, ownerId, siteId);
   const known = new Set(parseSiteSettings(site.settings).versions.map((v) => v.notionPageUrl));
-  for (const version of versions) {
+  for (const [i, version] of versions.entries()) {
     if (known.has(version.notionPageUrl)) continue;
     const check = site.notionConnectionId
       ? await checkConnectedPage(deps.connections, ownerId, site.notionConnectionId, site.siteType, version.notionPageUrl)
       : await checkNotionPageForSiteType(deps.gateway, site.siteType, version.notionPageUrl);
-    if (!check.ok) throw new AppError("VALIDATION", `Version "${version.label}": ${check.message}`);
+    if (!check.ok) {
+      const message = `Version "${version.label}": ${check.message}`;
+      throw new AppError("VALIDATION", message, { issues: [{ path: `versions.${i}.notionPageUrl`, message }] });
+    }
   }
   return updateSite(deps, ownerId, { siteId, settings: { versions } });
 }

@@ -20,3 +20,15 @@ export const LIMIT_ROWS: readonly { label: string; cell: (plan: Plan) => string 
 export function monthsFreeYearly(plan: Plan): number {
   return plan.monthlyUsd > 0 ? Math.round((plan.monthlyUsd * 12 - plan.yearlyUsd) / plan.monthlyUsd) : 0;
 }
+
+/** What every plan includes, Free too: the card lists it, so an owner sees the newer features are not behind Pro. */
+export const INCLUDED_IN_EVERY_PLAN = [
+  "Every site type",
+  "Your own subdomain",
+  "Search, RSS, feedback",
+  "Built-in analytics, no cookies",
+  "Roadmap votes and ideas",
+  "What's-new widget for your app",
+  "MCP server, llms.txt and agent tokens for AI assistants",
+  "Private Notion pages through Connect Notion",
+] as const;

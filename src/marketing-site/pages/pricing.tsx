@@ -4,7 +4,7 @@ import { CONTAINER, FaqAccordion } from "@/marketing-site/components/sections";
 import { formatPrice } from "@/lib/currency";
 import { FEATURE_LABELS, PAID_FEATURES, PLAN_ORDER, PLANS } from "@/lib/plans";
 import { signupHref } from "@/lib/signup-link";
-import { LIMIT_ROWS, monthsFreeYearly, planLimitLines } from "../content/pricing";
+import { INCLUDED_IN_EVERY_PLAN, LIMIT_ROWS, monthsFreeYearly, planLimitLines } from "../content/pricing";
 
 export const meta: PageMeta = {
   title: "Pricing",
@@ -51,7 +51,7 @@ export function PricingPage() {
                   {paid ? `Start with ${plan.name}` : "Create a free site"}
                 </a>
                 <ul className="mt-8 space-y-3 text-neutral-800">
-                  {[...(paid ? PAID_FEATURES.filter((f) => plan.features.includes(f)).map((f) => FEATURE_LABELS[f]) : ["Every site type", "Your own subdomain", "Search, RSS, feedback"]), ...planLimitLines(plan)].map((line) => (
+                  {[...(paid ? PAID_FEATURES.filter((f) => plan.features.includes(f)).map((f) => FEATURE_LABELS[f]) : INCLUDED_IN_EVERY_PLAN), ...planLimitLines(plan)].map((line) => (
                     <li key={line} className="flex gap-2">
                       <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-[#1a44b8]" />
                       {line}

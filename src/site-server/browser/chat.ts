@@ -41,19 +41,33 @@ function bubble(role: string, text: string): HTMLDivElement {
   return div;
 }
 
-/** Answer text with [n] turned into links to its sources (text only, never HTML from the server). */
-function renderAnswer(div: HTMLElement, text: string, sources: Source[]): void {
-  div.textContent = "";
-  const byN = new Map(sources.map((s) => [s.n, s]));
+/** Text with [n] turned into links to its sources (text only, never HTML from the server). */
+function appendCited(into: HTMLElement, text: string, byN: Map<number, Source>): void {
   for (const part of text.split(/(\[\d{1,2}\])/)) {
     const source = byN.get(Number(/^\[(\d{1,2})\]$/.exec(part)?.[1]));
     if (source) {
       const a = link(source.url, `[${source.n}]`);
       a.className = "cite";
       a.title = source.title;
-      div.append(a);
-    } else div.append(part);
+      into.append(a);
+    } else into.append(part);
   }
+}
+
+/** Answer text: fenced code (```) as a monospace block, the rest as text with its citations linked. */
+function renderAnswer(div: HTMLElement, text: string, sources: Source[]): void {
+  div.textContent = "";
+  const byN = new Map(sources.map((s) => [s.n, s]));
+  const parts = text.split(/```[^\n]*\n?/);
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) return appendCited(div, part.replace(/^\n/, ""), byN);
+    const pre = document.createElement("pre");
+    const code = document.createElement("code");
+    code.textContent = part.replace(/\n$/, "");
+    pre.tabIndex = 0;
+    pre.append(code);
+    div.append(pre);
+  });
 }
 
 /** The cited sources under the answer; above it for an answer made of the site's own passages (links first). */

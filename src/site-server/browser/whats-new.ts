@@ -2,7 +2,10 @@
  * The What's-new widget: one script tag in the owner's own web app, served by their changelog site.
  *   <script async src="https://CHANGELOG_HOST/_/whats-new.js"></script>            a floating "What's new" button
  *   <script async src="…/_/whats-new.js" data-target="#whats-new"></script>         the owner's element opens it
- *   (data-open-new="true": open once by itself when there is an entry the visitor has not seen)
+ *   (data-open-new="true": open once by itself when there is an entry the visitor has not seen;
+ *    data-position="bottom-left": the floating button on the left, bottom right by default)
+ * The floating button stands above Pagewright's search/chat launcher when both are on one side of the page; with
+ * data-target the popover opens under the owner's element (above it near the bottom of the window).
  * It reads /_/whats-new.json next to itself (CORS, no cookies), keeps the ids the visitor has seen in this origin's
  * localStorage and shows how many are unread in a badge; the popover lists the latest entries. Everything lives in
  * its own shadow DOM; no framework, no other file, one global (window.PagewrightWhatsNew).
@@ -28,12 +31,13 @@ const STYLES = `:host{all:initial}*{box-sizing:border-box;font-family:system-ui,
 @media (prefers-color-scheme:dark){.w{--bg:#17171c;--fg:#f1f1f4;--muted:#a7a7b3;--line:#33333d;--accent:#7aa2ff}}
 .w[data-theme=light]{--bg:#fff;--fg:#111;--muted:#5b5b66;--line:#e3e3e8}
 .w[data-theme=dark]{--bg:#17171c;--fg:#f1f1f4;--muted:#a7a7b3;--line:#33333d}
-.btn{position:fixed;right:20px;bottom:20px;z-index:2147483000;display:flex;gap:8px;align-items:center;border:1px solid var(--line);background:var(--bg);color:var(--fg);border-radius:999px;padding:10px 16px;font-size:14px;font-weight:600;cursor:pointer;box-shadow:0 4px 16px #0002}
+.btn{position:fixed;bottom:20px;z-index:2147483000;display:flex;gap:8px;align-items:center;border:1px solid var(--line);background:var(--bg);color:var(--fg);border-radius:999px;padding:10px 16px;font-size:14px;font-weight:600;cursor:pointer;box-shadow:0 4px 16px #0002}
 .btn:focus-visible,.x:focus-visible,a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 .badge{min-width:20px;height:20px;border-radius:10px;background:#d92d20;color:#fff;font-size:12px;font-weight:700;display:inline-flex;align-items:center;justify-content:center;padding:0 6px}
 .badge[hidden]{display:none}
 .attached{position:absolute;top:-6px;right:-6px}
-.pop{position:fixed;right:20px;bottom:76px;z-index:2147483001;width:min(380px,calc(100vw - 40px));max-height:min(520px,calc(100vh - 100px));overflow:auto;background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:14px;box-shadow:0 12px 40px #0003;padding:8px 0}
+.btn.right,.pop.right{right:20px}.btn.left,.pop.left{left:20px}.btn.stacked{bottom:88px}.pop.stacked{bottom:144px}
+.pop{position:fixed;bottom:76px;z-index:2147483001;width:min(380px,calc(100vw - 40px));max-height:min(520px,calc(100vh - 100px));overflow:auto;background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:14px;box-shadow:0 12px 40px #0003;padding:8px 0}
 .pop[hidden]{display:none}
 .head{display:flex;justify-content:space-between;align-items:center;padding:8px 16px}
 h2{font-size:16px;margin:0}
@@ -113,7 +117,7 @@ async function start(script: HTMLScriptElement): Promise<void> {
     trigger = target;
   } else {
     document.body.append(host);
-    const button = el("button", { class: "btn", type: "button" }, "What's new");
+    const button = el("button", { class: `btn ${d.position === "bottom-left" ? "left" : "right"}`, type: "button" }, "What's new");
     button.append(badge);
     root.append(button);
     trigger = button;
@@ -122,7 +126,9 @@ async function start(script: HTMLScriptElement): Promise<void> {
   trigger.setAttribute("aria-haspopup", "dialog");
   trigger.setAttribute("aria-expanded", "false");
 
-  const pop = el("div", { class: "pop", role: "dialog", "aria-label": label, hidden: "" });
+  const side = d.position === "bottom-left" ? "left" : "right";
+  const pop = el("div", { class: target ? "pop" : `pop ${side}`, role: "dialog", "aria-label": label, hidden: "" });
+  if (!target) standClear(trigger, pop, side);
   const close = el("button", { class: "x", type: "button", "aria-label": "Close" }, "×");
   const head = el("div", { class: "head" });
   head.append(el("h2", {}, label), close);
@@ -155,6 +161,7 @@ async function start(script: HTMLScriptElement): Promise<void> {
   function open(): void {
     fill();
     pop.hidden = false;
+    if (target) anchorUnder(target, pop);
     trigger.setAttribute("aria-expanded", "true");
     try {
       localStorage.setItem(storageKey, JSON.stringify(feed.entries.map((e) => e.id)));
@@ -183,5 +190,38 @@ async function start(script: HTMLScriptElement): Promise<void> {
   render();
   window.PagewrightWhatsNew = { open, close: hide, unread };
   if (d.openNew === "true" && unread() > 0) open();
+}
+/**
+ * Keeps the floating button (and its popover) above Pagewright's search/chat launcher when that sits on the same side:
+ * checked now and when the launcher arrives later (its script may load after this one).
+ */
+function standClear(button: HTMLElement, pop: HTMLElement, side: string): void {
+  const check = () => {
+    const launcher = document.querySelector("[data-pagewright-widget]");
+    const stacked = Boolean(launcher) && (launcher!.getAttribute("data-pagewright-widget") || "right") === side;
+    button.classList.toggle("stacked", stacked);
+    pop.classList.toggle("stacked", stacked);
+  };
+  check();
+  window.addEventListener("pagewright-widget:ready", check);
+}
+
+/** Places the popover under the owner's element, right edges aligned and kept inside the window; above it when there is no room below. */
+function anchorUnder(target: HTMLElement, pop: HTMLElement): void {
+  const place = () => {
+    const r = target.getBoundingClientRect();
+    const width = pop.offsetWidth;
+    const left = Math.min(Math.max(8, r.right - width), window.innerWidth - width - 8);
+    const below = window.innerHeight - r.bottom - 8 >= Math.min(pop.offsetHeight, 240);
+    Object.assign(pop.style, { left: `${left}px`, right: "auto", top: below ? `${r.bottom + 8}px` : "auto", bottom: below ? "auto" : `${window.innerHeight - r.top + 8}px` });
+  };
+  place();
+  const follow = () => {
+    if (!pop.hidden) return place();
+    window.removeEventListener("resize", follow);
+    window.removeEventListener("scroll", follow, true);
+  };
+  window.addEventListener("resize", follow);
+  window.addEventListener("scroll", follow, { passive: true, capture: true });
 }
 export {};

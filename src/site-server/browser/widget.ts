@@ -43,9 +43,10 @@ function start(script: HTMLScriptElement): void {
 
   function mount(c: WidgetConfig): void {
     const host = document.createElement("div");
-    host.setAttribute("data-pagewright-widget", "");
-    const shadow = host.attachShadow({ mode: "open" });
     const side = c.position === "bottom-left" ? "left" : "right";
+    // The side is on the host, so the What's-new button on the same page can stand clear of the launcher.
+    host.setAttribute("data-pagewright-widget", side);
+    const shadow = host.attachShadow({ mode: "open" });
     const accent = colour(c.color, "#2255dd");
     shadow.innerHTML =
       `<style>:host{all:initial}button.launch{position:fixed;${side}:20px;bottom:20px;z-index:2147483000;width:56px;height:56px;border-radius:50%;border:0;background:${accent};color:#fff;cursor:pointer;box-shadow:0 4px 14px rgb(0 0 0/.25);display:grid;place-items:center}` +

@@ -97,6 +97,7 @@ async function answer(ctx: EndpointContext, req: IncomingMessage, res: ServerRes
         id: site.id,
         name: siteName,
         ai: site.settings.ai,
+        contactUrl: site.settings.contactUrl,
         urlOf: (pageId) => {
           const path = model.pathOfPage.get(pageId);
           return path === undefined ? null : `${site.basePath}${path}`;

@@ -5,6 +5,7 @@ import { notionDate, propertyText, propertyValue, viewColumns, viewRowIds, type 
 import { PropertyCell } from "./property-cell";
 import { RowProperties } from "./row-properties";
 import { PageIcon } from "./page-header";
+import { hiddenRowFilter } from "@/notion/hidden-rows";
 
 /**
  * A database inside a page, rendered statically in the shape of each view: a table, a gallery of cards (with the
@@ -61,7 +62,8 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
   const schema = (collection.schema ?? {}) as Record<string, SchemaEntry>;
   const format = (view.format ?? {}) as Record<string, unknown>;
   const cells = viewColumns(collection, view);
-  const rows = rowIds.map((id) => blockOf(recordMap, id)).filter((b): b is Block => b !== undefined);
+  const hidden = hiddenRowFilter(recordMap, collection.id);
+  const rows = rowIds.filter((id) => !hidden(id)).map((id) => blockOf(recordMap, id)).filter((b): b is Block => b !== undefined);
   const values = propertyContextOf(ctx, recordMap, collection);
   const cell = (row: Block, c: Column) => propertyValue(row, c, values);
   // Non-empty values of a card (list, gallery, board), each in its own element.

@@ -161,12 +161,11 @@ describe("the owner's assistant", () => {
 
   it("answers with site passages and the product guide when the model fails", async () => {
     await ai.fault({ mode: "status", status: 500, times: 2 });
-    const reply = await rpc(s.app.url, owner, "site", "askSiteAssistant", { siteId: hostileId, messages: [{ role: "user", content: "How do I set up a custom domain for holidays?" }] });
+    const reply = await rpc(s.app.url, owner, "site", "askSiteAssistant", { siteId: hostileId, messages: [{ role: "user", content: "How many days of holidays a year?" }] });
     const result = reply.body.result as Result;
     expect(result.mode).toBe("retrieval");
-    expect(result.text).toMatch(/^The AI model is unavailable right now/);
-    expect(result.text).toContain("[1] Company handbook");
-    expect(result.text).toContain("Domain screen");
+    expect(result.text).toMatch(/^The AI model is unavailable right now[^\n]*:\n\nFrom your site:\nEveryone gets 30 days of holidays a year \[1\]\./);
+    expect(result.text).toContain("“Company handbook” [1]");
   });
 
   it("refuses another owner's site and bad input", async () => {
@@ -185,7 +184,24 @@ describe("the owner's assistant", () => {
     expect(result.proposals).toEqual([]);
     expect(result.text).toMatch(/^AI answers are off on this server/);
     expect(result.text).not.toMatch(/AI_BASE_URL|AI_MODEL/); // an owner never sees environment variables
-    expect(result.text).toContain("[1] Custom events");
+    expect(result.text).toContain("From your site:\nFrom “Custom events”:\n```\nlumen.track(");
+  });
+
+  it("answers a product question from the guide first and cites none of the site's unrelated pages", async () => {
+    const docsOwner = await signedIn(plain.app.url, plain.ownerEmails[0]!);
+    const result = (await rpc(plain.app.url, docsOwner, "site", "askSiteAssistant", { siteId: docsId, messages: [{ role: "user", content: "How do I put the site on my own domain?" }] })).body.result as Result;
+    expect(result.text).toMatch(/^AI answers are off on this server[^\n]*:\n\n• Domain screen: put the site on your own domain\./);
+    expect(result.text).not.toMatch(/\[\d\]|From your site/);
+  });
+
+  it("tells a model only the site passages that are about the question", async () => {
+    // "Open notes" says "Nothing secret here.": it shares one word of five with the question, so it is no source for it.
+    expect((await rpc(s.app.url, openOwner, "site", "syncSiteNow", { siteId: openId })).body.error).toBeUndefined();
+    await ai.script({ content: "Use the Domain screen." });
+    const reply = await rpc(s.app.url, openOwner, "site", "askSiteAssistant", { siteId: openId, messages: [{ role: "user", content: "Is anything secret on the site? How do I put it on my own domain?" }] });
+    expect((reply.body.result as Result).text).toBe("Use the Domain screen.");
+    const system = (await ai.requests())[0]!.body.messages[0]!.content!;
+    expect(system).toContain("Site passages:\n(none matched the question)");
   });
 });
 

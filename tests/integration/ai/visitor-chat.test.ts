@@ -3,7 +3,7 @@ import { rawRequest } from "../../helpers/raw-request";
 import { startSitesApp, workspaceIndex, type SitesApp } from "../../helpers/sites";
 import { createAiStub, type AiStub } from "../../../tools/ai-stub/server";
 import { aiStubControl } from "../../../tools/ai-stub/control";
-import { NOT_COVERED, VISITOR_CHAT_LIMITS } from "@/core/ai/answer-visitor-question";
+import { NOT_COVERED, PARTLY_DROPPED, VISITOR_CHAT_LIMITS } from "@/core/ai/answer-visitor-question";
 import { CHAT_LIMIT_MESSAGES } from "@/core/ai/chat-limit-messages";
 import { awayFromMinuteEdge } from "../../helpers/usage-window";
 
@@ -14,7 +14,9 @@ import { awayFromMinuteEdge } from "../../helpers/usage-window";
  */
 
 const PASSWORD = "open sesame";
-const AI_ON = { ai: { enabled: true, assistantName: "Lumen Bot", instructions: "Answer in a friendly tone." }, widget: { enabled: true } };
+const AI_ON = { ai: { enabled: true, assistantName: "Lumen Bot", instructions: "Answer in a friendly tone." }, widget: { enabled: true }, contactUrl: "https://lumen.example/contact" };
+/** What the stand-in model says about custom events: every sentence backed by the Custom events page [1] or Sending data [2]. */
+const BACKED = 'Call lumen.track with the event name, like lumen.track("Downloaded report", { format: "pdf" }) [1]. Page views are automatic [2]. Everything else is an event [2].';
 
 let stub: AiStub;
 let ai: ReturnType<typeof aiStubControl>;
@@ -67,16 +69,24 @@ async function chat(app: SitesApp, host: string, messages: { role: string; conte
 const ask = (content: string) => [{ role: "user", content }];
 
 describe("the visitor chatbot with a model", () => {
-  it("streams a grounded answer with citations to the pages it used", async () => {
-    await ai.script({ content: "Call lumen.track with an event name and optional props [1].", chunkSize: 5 });
+  it("streams a grounded answer sentence by sentence with citations to the pages it used", async () => {
+    await ai.script({ content: BACKED, chunkSize: 5 });
     const { res, events, text, sources, done } = await chat(s, s.hosts[0]!, ask("How do I send custom events?"));
     expect(res.status).toBe(200);
     expect(res.headers["cache-control"]).toContain("no-store");
     expect(events[0]!.event).toBe("sources");
-    expect(events.filter((e) => e.event === "delta").length).toBeGreaterThan(5);
-    expect(text).toBe("Call lumen.track with an event name and optional props [1].");
-    expect(sources[0]).toEqual({ n: 1, title: "Custom events", url: "/sending-data/custom-events" });
-    expect(done).toEqual({ type: "done", mode: "model", cited: [1] });
+    // Each sentence is passed on once it is complete and checked: three sentences, three pieces.
+    expect(events.filter((e) => e.event === "delta").map((e) => e.data.text)).toEqual([
+      'Call lumen.track with the event name, like lumen.track("Downloaded report", { format: "pdf" }) [1].',
+      " Page views are automatic [2].",
+      " Everything else is an event [2].",
+    ]);
+    expect(text).toBe(BACKED);
+    expect(sources.slice(0, 2)).toEqual([
+      { n: 1, title: "Custom events", url: "/sending-data/custom-events" },
+      { n: 2, title: "Sending data", url: "/sending-data" },
+    ]);
+    expect(done).toEqual({ type: "done", mode: "model", cited: [1, 2] });
     // The real client sent the site's passages, the owner's instructions and the key to the model.
     const [request] = await ai.requests();
     expect(request!.authorization).toBe("Bearer test-key");
@@ -85,8 +95,27 @@ describe("the visitor chatbot with a model", () => {
     const system = request!.body.messages[0]!.content!;
     expect(system).toContain("You are Lumen Bot");
     expect(system).toContain("The site's owner adds: Answer in a friendly tone.");
-    expect(system).toContain('[1] Custom events\nlumen.track("Downloaded report"');
+    expect(system).toContain('[1] Custom events\n```\nlumen.track("Downloaded report"');
     expect(request!.body.messages.at(-1)).toEqual({ role: "user", content: "How do I send custom events?" });
+  });
+
+  it("drops the sentences no passage backs before the visitor sees them, and re-cites a sentence that names the wrong page", async () => {
+    await ai.script({ content: `Sure! ${BACKED.replace("automatic [2]", "automatic [1]")} Custom events cost $20 a month [1]. They are kept for 400 days [2].`, chunkSize: 7 });
+    const { text, done } = await chat(s, s.hosts[0]!, ask("How do I send custom events?"));
+    expect(text).toBe(`${BACKED}\n\n${PARTLY_DROPPED}`);
+    expect(text).not.toContain("$20");
+    expect(text).not.toContain("400 days");
+    expect(done?.cited).toEqual([1, 2]);
+  });
+
+  it("says so when too little of the answer is backed, and offers the pages' own words and the site's contact link", async () => {
+    await ai.script({ content: "Lumen integrates with Salesforce and HubSpot [1]. The enterprise plan costs 99 euros a seat [2]. Events show up in real time [1].", chunkSize: 9 });
+    const { text, done } = await chat(s, s.hosts[0]!, ask("How do I send custom events?"));
+    expect(text).toMatch(/^I can't answer that fully from this site's pages\. Here is what they say:\n\nFrom “Custom events”:\n```\nlumen\.track\("Downloaded report"/);
+    expect(text).toMatch(/\n\nFor anything else, contact the site: https:\/\/lumen\.example\/contact$/);
+    expect(text).not.toMatch(/Salesforce|99 euros|real time/);
+    expect(done?.mode).toBe("model");
+    expect(done?.cited).toContain(1);
   });
 
   it("says plainly that the site does not cover a question it has nothing on, without asking the model", async () => {
@@ -101,7 +130,7 @@ describe("the visitor chatbot with a model", () => {
     await ai.fault({ mode: "status", status: 503, times: 2 });
     const { res, text, sources, done } = await chat(s, s.hosts[0]!, ask("How do I install Lumen on WordPress?"));
     expect(res.status).toBe(200);
-    expect(text).toMatch(/^The assistant is unavailable right now\. The closest answer on this site is in “/);
+    expect(text).toMatch(/^The assistant is unavailable right now\. Install the Lumen Analytics plugin and paste your project id in Settings → Lumen \[1\]\./);
     expect(text).toContain("Lumen Analytics");
     expect(sources.some((x) => x.title === "WordPress")).toBe(true);
     expect(done?.mode).toBe("retrieval");
@@ -220,7 +249,9 @@ describe("retrieval-only mode (no model configured)", () => {
     expect(res.status).toBe(200);
     expect(done?.mode).toBe("retrieval");
     expect(sources[0]).toEqual({ n: 1, title: "Custom events", url: "/sending-data/custom-events" });
-    expect(text).toMatch(/^The closest answer on this site is in “Custom events” \[1\]:\n\n[\s\S]*lumen\.track\("Downloaded report"/);
+    // The best page's own words (here its code, fenced so the chat shows it as code), then the pages to read.
+    expect(text).toMatch(/^From “Custom events”:\n```\nlumen\.track\("Downloaded report"[^\n]*\n```\n\[1\]\n/);
+    expect(text).toMatch(/\n\nRead more: “Custom events” \[1\]/);
     expect(done?.cited).toContain(1);
   });
 

@@ -34,6 +34,16 @@ describe("a database as the site's root", () => {
     expect((await s.get(docs, "/llms.txt")).body.split("\n")[0]).toBe("# Lumen Blog");
   });
 
+  it("docs and help desk: a row its Hidden checkbox marks (the blog's draft) never becomes a page", async () => {
+    for (const host of [docs, help]) {
+      const home = await s.get(host, "/");
+      expect(home.body).toContain("Introducing Lumen 2.0");
+      expect(home.body).not.toContain("Draft: Lumen for mobile apps");
+      expect((await s.get(host, "/draft-lumen-for-mobile-apps")).status).toBe(404);
+      expect((await s.get(host, "/llms.txt")).body).not.toContain("Draft: Lumen for mobile apps");
+    }
+  });
+
   it("help desk: the database's rows are the articles on the home page, not empty categories", async () => {
     const home = await s.get(help, "/");
     expect(home.status).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { citedSources, numberSources, retrievalAnswer, visitorChatInput, VISITOR_CHAT_LIMITS } from "@/core/ai/answer-visitor-question";
+import { citedSources, NOT_COVERED, numberSources, retrievalAnswer, visitorChatInput, VISITOR_CHAT_LIMITS } from "@/core/ai/answer-visitor-question";
 import type { RetrievedPassage } from "@/core/ai/retrieve-passages";
 
 const passage = (pageId: string, pageTitle: string, heading: string, text: string): RetrievedPassage => ({ pageId, pageTitle, heading, text, rank: 1 });
@@ -30,20 +30,40 @@ describe("citedSources", () => {
   });
 });
 
-describe("retrievalAnswer", () => {
-  it("answers with the best passage under its page's name, shortened, then names the other pages", () => {
-    const passages = [passage("a", "Alpha", "Setup", "word ".repeat(100)), passage("b", "Beta", "", "Short text.")];
+describe("retrievalAnswer (no model)", () => {
+  const events = 'Call lumen.track with an event name and optional props to record a custom event.\nPage views are recorded automatically.\n```\nlumen.track("Downloaded report")\n```\nEvents show up in the dashboard within a minute.';
+  const passages = [passage("a", "Custom events", "", events), passage("b", "WordPress", "Install", "Install the plugin from the WordPress directory."), passage("c", "Pricing", "", "Plans start free.")];
+
+  it("answers with the best sentences of the best passages, each cited, and keeps the code a sentence introduces", () => {
     const { sources } = numberSources(passages, urlOf);
-    const text = retrievalAnswer(passages, sources, urlOf);
-    expect(text).toMatch(/^The closest answer on this site is in “Alpha › Setup” \[1\]:\n\n(word ){40,}word…\n\nMore on this: “Beta” \[2\]\.$/);
-    expect(citedSources(text, sources.length)).toEqual([1, 2]);
+    const text = retrievalAnswer("How do I send custom events?", passages, sources, urlOf);
+    expect(text).toBe(
+      [
+        "Call lumen.track with an event name and optional props to record a custom event [1].",
+        "Events show up in the dashboard within a minute [1].",
+        "",
+        "Read more: “Custom events” [1], “WordPress” [2], “Pricing” [3].",
+      ].join("\n"),
+    );
+    // Not the page's unrelated sentence, and not a dump of the whole passage.
+    expect(text).not.toContain("Page views");
   });
 
-  it("keeps a code passage's lines", () => {
-    const code = 'import lumen\nlumen.track("Downloaded report")\n    .send()';
-    const passages = [passage("a", "Custom events", "", code)];
-    const { sources } = numberSources(passages, urlOf);
-    expect(retrievalAnswer(passages, sources, urlOf)).toBe(`The closest answer on this site is in “Custom events” [1]:\n\n${code}`);
+  it("brings a code block along as a fenced block right after the sentence that introduces it", () => {
+    const code = passage("a", "Custom events", "", "Track a download like this:\n```\nlumen.track(\"Downloaded report\")\n    .send()\n```");
+    const { sources } = numberSources([code], urlOf);
+    expect(retrievalAnswer("How do I track a download?", [code], sources, urlOf)).toBe(
+      'Track a download like this [1]:\n```\nlumen.track("Downloaded report")\n    .send()\n```\n[1]\n\nRead more: “Custom events” [1].',
+    );
+  });
+
+  it("lets the best page speak even when none of its sentences shares a word (a page of code), and says when nothing matched", () => {
+    const code = [passage("a", "Custom events", "", '```\nlumen.track("Downloaded report");\n```'), passage("b", "Sending data", "", "Page views are automatic. Everything else is an event.")];
+    const { sources } = numberSources(code, urlOf);
+    expect(retrievalAnswer("How do I send custom events?", code, sources, urlOf)).toBe(
+      'From “Custom events”:\n```\nlumen.track("Downloaded report");\n```\n[1]\nEverything else is an event [2].\n\nRead more: “Custom events” [1], “Sending data” [2].',
+    );
+    expect(retrievalAnswer("anything", [], [], urlOf)).toBe(NOT_COVERED);
   });
 });
 

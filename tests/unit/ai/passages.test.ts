@@ -41,6 +41,11 @@ describe("splitPassages", () => {
     expect(splitPassages(map, "page")).toEqual([{ heading: "", text: "More\nNested detail." }]);
   });
 
+  it("fences code blocks, so an answer can show them as code", () => {
+    const map = pageOf([{ type: "text", text: "Track a download:" }, { type: "code", text: 'lumen.track("Downloaded report")\n  .send()' }]);
+    expect(splitPassages(map, "page")).toEqual([{ heading: "", text: 'Track a download:\n```\nlumen.track("Downloaded report")\n  .send()\n```' }]);
+  });
+
   it("cuts long sections at block boundaries and huge blocks at the size limit", () => {
     const para = "word ".repeat(200).trim();
     const map = pageOf([{ type: "header", text: "Long" }, ...Array.from({ length: 4 }, () => ({ type: "text", text: para })), { type: "text", text: "x".repeat(MAX_PASSAGE_CHARS * 2 + 10) }]);

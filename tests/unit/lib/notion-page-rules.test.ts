@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { notionPageProblem, notionUrlProblem, withNotionScheme, type NotionPageInspection } from "@/lib/notion-page-rules";
+import { betterSiteTypeFor, notionPageProblem, notionUrlProblem, withNotionScheme, type NotionPageInspection } from "@/lib/notion-page-rules";
 import { fieldChoices, hiddenByValue, propertyMapProblem } from "@/lib/database-fields";
-import type { SiteType } from "@/lib/site-types";
+import { requiredStructure, siteNoun, type SiteType } from "@/lib/site-types";
 
 const db = (collectionType: string, names: string[]): NotionPageInspection => ({
   state: "valid",
@@ -127,5 +127,27 @@ describe("existing blog databases (issue 21 item 8)", () => {
     expect(hiddenByValue({ name: "status", type: "select" }, "Published")).toBe(false);
     expect(hiddenByValue({ name: "status", type: "select" }, "Draft")).toBe(true);
     expect(hiddenByValue({ name: "Hidden", type: "select" }, "No")).toBe(false);
+  });
+});
+
+describe("betterSiteTypeFor", () => {
+  const database = (collectionType: string, names: [string, string][]): NotionPageInspection => ({ state: "valid", isCollection: true, collectionType, properties: names.map(([name, type]) => ({ name, type })) });
+  const blogTable = database("table", [["Name", "title"], ["Date", "date"], ["Description", "text"], ["Tags", "multi_select"], ["Authors", "person"], ["Hidden", "checkbox"]]);
+  it("names the blog for a docs site given a blog's table, and nothing for a plain database or a blog site", () => {
+    expect(betterSiteTypeFor("docs", blogTable)).toBe("blog");
+    expect(betterSiteTypeFor("help_desk", blogTable)).toBe("blog");
+    expect(betterSiteTypeFor("docs", database("table", [["Name", "title"], ["Owner", "person"]]))).toBeNull();
+    expect(betterSiteTypeFor("blog", blogTable)).toBeNull();
+    expect(betterSiteTypeFor("docs", { ...blogTable, isCollection: false })).toBeNull();
+  });
+});
+
+describe("requiredStructure and siteNoun", () => {
+  it("say the views the check takes, and read as nouns", () => {
+    expect(requiredStructure("blog")?.collectionType).toBe("table or list");
+    expect(requiredStructure("roadmap")?.collectionType).toBe("board");
+    expect(siteNoun("docs")).toBe("docs site");
+    expect(siteNoun("docsv2")).toBe("versioned docs site");
+    expect(siteNoun("blog")).toBe("blog");
   });
 });

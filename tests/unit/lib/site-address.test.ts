@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUBDOMAIN_FORMAT_ERROR, SUBDOMAIN_RE, SUBDOMAIN_RESERVED_ERROR, siteHost, siteHostKey, siteHostPrefix, siteUrl, suggestedSubdomain, validateSubdomain } from "@/lib/site-address";
+import { SUBDOMAIN_FORMAT_ERROR, SUBDOMAIN_RE, SUBDOMAIN_RESERVED_ERROR, siteHost, siteHostKey, siteHostPrefix, siteUrl, suggestedSubdomain, titleFromNotionUrl, validateSubdomain } from "@/lib/site-address";
 import { SITE_TYPES } from "@/lib/site-types";
 
 describe("site address (docs/product.md §5)", () => {
@@ -115,5 +115,23 @@ describe("the subdomain suggested from a Notion link (review O5)", () => {
     ["notion page", ""],
   ])("%s → %j", (url, expected) => {
     expect(suggestedSubdomain(url)).toBe(expected);
+  });
+});
+
+describe("the suggestion without the type's word, and the title as the default name (review 20, 45)", () => {
+  const url = "https://www.notion.so/Lumen-Blog-3805c5294e7c44dd860716a39500aa0c";
+  it("drops the word the address already carries", () => {
+    expect(suggestedSubdomain(url, "blog")).toBe("lumen");
+    expect(suggestedSubdomain("https://www.notion.so/Blog-Lumen-3805c5294e7c44dd860716a39500aa0c", "blog")).toBe("lumen");
+    expect(suggestedSubdomain("https://www.notion.so/Lumen-Roadmap-3805c5294e7c44dd860716a39500aa0c", "roadmap")).toBe("lumen");
+    // Docs have no prefix; a title that is only the word keeps it.
+    expect(suggestedSubdomain(url, "docs")).toBe("lumen-blog");
+    expect(suggestedSubdomain("https://www.notion.so/Changelog-3805c5294e7c44dd860716a39500aa0c", "changelog")).toBe("");
+  });
+  it("reads the title from the link", () => {
+    expect(titleFromNotionUrl(url)).toBe("Lumen Blog");
+    expect(titleFromNotionUrl("https://acme.notion.site/Caf%C3%A9-Notes-3805c5294e7c44dd860716a39500aa0c?pvs=4")).toBe("Café Notes");
+    expect(titleFromNotionUrl("https://www.notion.so/3805c5294e7c44dd860716a39500aa0c")).toBe("");
+    expect(titleFromNotionUrl("not a link")).toBe("");
   });
 });

@@ -3,7 +3,7 @@ import { SITE_TYPE_PAGES, siteTypePageBySlug } from "@/marketing-site/content/si
 import { parseTemplateUrls, templateCsvAt, templateCsvPath } from "@/lib/notion-templates";
 import { notionPageProblem } from "@/lib/notion-page-rules";
 import { FAQS, FEATURES } from "@/marketing-site/content/landing";
-import { LIMIT_ROWS, monthsFreeYearly, planLimitLines } from "@/marketing-site/content/pricing";
+import { INCLUDED_IN_EVERY_PLAN, LIMIT_ROWS, monthsFreeYearly, planLimitLines } from "@/marketing-site/content/pricing";
 import { SITE_TYPE_INFO } from "@/lib/site-types";
 import { PLANS } from "@/lib/plans";
 import { SITE_TYPES } from "@/lib/site-types";
@@ -87,5 +87,11 @@ describe("the pricing comparison table (review M5)", () => {
       ["Email subscribers", "Up to 100", "Unlimited"],
       ["AI chatbot messages", "—", "500 a day"],
     ]);
+  });
+});
+
+describe("what every plan includes (review 32)", () => {
+  it("names the features that are in Free too, so they don't look like Pro's", () => {
+    for (const feature of ["analytics", "Roadmap votes", "What's-new widget", "MCP server", "Connect Notion"]) expect(INCLUDED_IN_EVERY_PLAN.some((line) => line.includes(feature))).toBe(true);
   });
 });

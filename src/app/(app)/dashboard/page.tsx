@@ -53,7 +53,7 @@ export default async function DashboardPage() {
             const address = visitUrl.replace(/^https?:\/\//, "");
             return (
               <li key={site.siteId} className="fade-in relative rounded-lg border border-neutral-800 p-4 hover:border-neutral-600" style={{ "--fade-index": i } as React.CSSProperties} data-testid="site-card">
-                <SitePreview name={site.name} preview={site.preview} />
+                <SitePreview name={site.name} kind={SITE_TYPE_INFO[site.siteType].label} preview={site.preview} />
                 <div className="mt-3 flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
                   <Link href={`/dashboard/sites/${site.siteId}`} className="font-medium after:absolute after:inset-0">
                     {site.name}
@@ -86,9 +86,10 @@ export default async function DashboardPage() {
 
 /**
  * The card's picture: the site's social image when it has one, else a tile in its accent colour with
- * its favicon, logo or first letter. Decorative: the card's name says which site it is.
+ * its favicon, logo or first letter above the kind of site, so an owner's sites of one brand (same letter, same colour)
+ * still look different. Decorative: the card's name says which site it is.
  */
-function SitePreview({ name, preview }: { name: string; preview: OwnerSiteSummary["preview"] }) {
+function SitePreview({ name, kind, preview }: { name: string; kind: string; preview: OwnerSiteSummary["preview"] }) {
   if (preview.socialImage) {
     return (
       // eslint-disable-next-line @next/next/no-img-element -- the owner's own upload, served by our file route
@@ -96,13 +97,16 @@ function SitePreview({ name, preview }: { name: string; preview: OwnerSiteSummar
     );
   }
   return (
-    <div className="flex h-28 w-full items-center justify-center rounded-md" style={{ backgroundColor: preview.accentColor }} aria-hidden="true" data-testid="site-preview">
+    <div className="flex h-28 w-full flex-col items-center justify-center gap-1 rounded-md" style={{ backgroundColor: preview.accentColor }} aria-hidden="true" data-testid="site-preview">
       {preview.icon ? (
         // eslint-disable-next-line @next/next/no-img-element -- the owner's own upload, served by our file route
         <img src={preview.icon} alt="" className="h-12 w-12 rounded-lg bg-white/90 object-contain p-1.5" loading="lazy" />
       ) : (
         <span className="text-4xl font-semibold" style={{ color: readableOn(preview.accentColor) }}>{[...name.trim()][0]?.toUpperCase() ?? "?"}</span>
       )}
+      <span className="text-xs font-medium uppercase tracking-wider" style={{ color: readableOn(preview.accentColor) }} data-testid="site-preview-kind">
+        {kind}
+      </span>
     </div>
   );
 }
@@ -135,10 +139,10 @@ function Sparkline({ pageviews }: { pageviews: number[] }) {
   const points = pageviews.map((v, i) => `${(i / Math.max(1, pageviews.length - 1)) * 100},${22 - (v / max) * 20}`).join(" ");
   return (
     <div className="mt-2 flex items-center gap-2 text-xs text-neutral-400" data-testid="site-sparkline">
-      <svg viewBox="0 0 100 24" preserveAspectRatio="none" className="h-6 w-28" role="img" aria-label={`${total} page views in the last 14 days`}>
+      <svg viewBox="0 0 100 24" preserveAspectRatio="none" className="h-6 w-28" role="img" aria-label={`${total} page ${total === 1 ? "view" : "views"} in the last 14 days`}>
         <polyline points={points} fill="none" stroke="#5b8cff" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
       </svg>
-      <span aria-hidden="true">{total} views · 14 days</span>
+      <span aria-hidden="true">{total === 1 ? "1 view" : `${total} views`} · 14 days</span>
     </div>
   );
 }

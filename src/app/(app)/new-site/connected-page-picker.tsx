@@ -7,9 +7,9 @@ import type { ResultOf } from "@/rpc/method";
 import type { siteMethods } from "@/rpc/site-methods";
 import { Button } from "@/components/button";
 import { useAction } from "@/components/use-action";
+import { SharedPageList, type SharedPage } from "./shared-page-list";
 
 type Connection = ResultOf<typeof siteMethods, "listNotionConnections">[number];
-type SharedPage = ResultOf<typeof siteMethods, "listNotionConnectionPages">[number];
 
 export type ConnectedChoice = { connectionId: string; notionPageUrl: string; title: string } | null;
 
@@ -86,7 +86,6 @@ export function ConnectedPagePicker({
   };
 
   const usable = (connections ?? []).filter((c) => c.connected);
-  // Connections Notion refused for good: said here, with the way back (the new tokens go on the same connection).
   const refused = (connections ?? []).filter((c) => c.refused);
   return (
     <div className="mt-3 space-y-4" data-testid="connected-page-picker">
@@ -115,7 +114,24 @@ export function ConnectedPagePicker({
           </label>
         ) : null}
       </div>
-      {refused.length ? (
+      <RefusedConnections refused={refused} oauth={oauth} />
+      <SecretForm secret={secret} setSecret={setSecret} pending={add.pending} onAdd={() => void addSecret()} />
+      {pages.status === "loading" ? <p className="text-sm text-neutral-500">Loading the pages shared with Pagewright…</p> : null}
+      {pages.status === "problem" ? (
+        <p role="alert" className="text-sm text-red-700">
+          {pages.message}
+        </p>
+      ) : null}
+      {pages.status === "ok" && !pages.items.length ? <p className="text-sm text-neutral-600">No pages are shared with this connection yet: in Notion, open a page&apos;s ••• menu → Connections and add Pagewright.</p> : null}
+      {pages.items.length ? <SharedPageList items={pages.items} selectedId={pageId} onChoose={choose} /> : null}
+    </div>
+  );
+}
+
+/** Connections Notion refused for good: said here, with the way back (the new tokens go on the same connection). */
+function RefusedConnections({ refused, oauth }: { refused: Connection[]; oauth: boolean }) {
+  if (!refused.length) return null;
+  return (
         <ul className="space-y-1 text-sm" data-testid="refused-connections">
           {refused.map((c) => (
             <li key={c.connectionId} className="text-amber-800">
@@ -133,7 +149,13 @@ export function ConnectedPagePicker({
             </li>
           ))}
         </ul>
-      ) : null}
+      
+  );
+}
+
+/** The internal integration secret, for owners whose operator set up no public integration (or who prefer one). */
+function SecretForm({ secret, setSecret, pending, onAdd }: { secret: string; setSecret: (v: string) => void; pending: boolean; onAdd: () => void }) {
+  return (
       <details className="text-sm">
         <summary className="cursor-pointer text-neutral-700">Or paste an internal integration secret</summary>
         <div className="mt-2 flex flex-wrap gap-2">
@@ -146,35 +168,11 @@ export function ConnectedPagePicker({
             onChange={(e) => setSecret(e.target.value)}
             className="w-full rounded-md border border-neutral-300 bg-white px-3 py-2 sm:w-80"
           />
-          <Button type="button" loading={add.pending} disabled={secret.trim().length < 20} onClick={() => void addSecret()}>
+          <Button type="button" loading={pending} disabled={secret.trim().length < 20} onClick={onAdd}>
             Add
           </Button>
         </div>
         <p className="mt-1 text-neutral-500">In Notion: Settings → Connections → Develop or manage integrations → your integration → Configuration. Then share your pages with it.</p>
       </details>
-      {pages.status === "loading" ? <p className="text-sm text-neutral-500">Loading the pages shared with Pagewright…</p> : null}
-      {pages.status === "problem" ? (
-        <p role="alert" className="text-sm text-red-700">
-          {pages.message}
-        </p>
-      ) : null}
-      {pages.status === "ok" && !pages.items.length ? <p className="text-sm text-neutral-600">No pages are shared with this connection yet: in Notion, open a page&apos;s ••• menu → Connections and add Pagewright.</p> : null}
-      {pages.items.length ? (
-        <fieldset>
-          <legend className="text-sm text-neutral-600">Choose the page the site is built from</legend>
-          <ul className="mt-2 max-h-72 space-y-1 overflow-auto rounded-md border border-neutral-200 bg-white p-2">
-            {pages.items.map((page) => (
-              <li key={page.id}>
-                <label className={`flex cursor-pointer items-center gap-2 rounded px-2 py-1 ${page.topLevel ? "" : "pl-6 text-neutral-600"}`}>
-                  <input type="radio" name="connected-page" value={page.id} checked={pageId === page.id} onChange={() => choose(page)} />
-                  <span>{page.title || "Untitled"}</span>
-                  {page.kind === "database" ? <span className="text-xs text-neutral-500">database</span> : null}
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      ) : null}
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { readPublicConfig } from "@/lib/public-config";
 import { CONVERSION } from "@/integrations/tracking";
 import { trackConversion } from "@/components/tracking/browser";
@@ -12,7 +12,7 @@ import { fieldChoices, missingFields, type PropertyMap } from "@/lib/database-fi
 import { templateCsvPath, templateSteps } from "@/lib/notion-templates";
 import type { SiteType } from "@/lib/site-types";
 import { requiredStructure, SITE_TYPE_INFO, SITE_TYPE_ORDER } from "@/lib/site-types";
-import { suggestedSubdomain } from "@/lib/site-address";
+import { suggestedSubdomain, titleFromNotionUrl } from "@/lib/site-address";
 import { Button } from "@/components/button";
 import { Dialog, useDialogState } from "@/components/dialog";
 import { useAction } from "@/components/use-action";
@@ -68,6 +68,8 @@ export function NewSiteForm({
   const [subdomain, setSubdomain] = useState("");
   const [subdomainTyped, setSubdomainTyped] = useState(false);
   const [name, setName] = useState("");
+  // Until the owner types a name, it is the page's title (what visitors see), shown filled in.
+  const nameTypedRef = useRef(false);
   const [pageVerdict, setPageVerdict] = useState<PageCheck>({ status: "idle" });
   const [addressVerdict, setAddressVerdict] = useState<AddressCheck>({ status: "idle" });
   // "Checking…" at once on any change: an older verdict would speak for the previous type or link.
@@ -131,6 +133,11 @@ export function NewSiteForm({
   });
 
   const ready = page.status === "ok" && (source === "public" || connected !== null) && address.status === "free";
+  // Stable: the picker re-reads its connections when this changes, which would drop the page just picked.
+  const chooseConnected = useCallback((choice: ConnectedChoice) => {
+    setConnected(choice);
+    if (choice && !nameTypedRef.current) setName(choice.title);
+  }, []);
   const submit = async () => {
     const from = source === "connected" && connected ? { notionPageUrl: connected.notionPageUrl, connectionId: connected.connectionId } : { notionPageUrl: notionPageUrl.trim() };
     const created = await create.run(() =>
@@ -191,7 +198,7 @@ export function NewSiteForm({
           <>
             <p className="text-lg font-semibold">2. Your Notion page, through a connection</p>
             <p className="mt-1 text-sm text-neutral-600">The page stays private in Notion; Pagewright reads only the pages you share with it, and edits show up within seconds.</p>
-            <ConnectedPagePicker oauth={notionOAuth} initialConnectionId={initialConnectionId} connectionError={connectionError} onChoose={setConnected} />
+            <ConnectedPagePicker oauth={notionOAuth} initialConnectionId={initialConnectionId} connectionError={connectionError} onChoose={chooseConnected} />
             {connected ? (
               <PageCheckStatus
                 secondsLeft={retry.secondsLeft}
@@ -219,8 +226,9 @@ export function NewSiteForm({
           onChange={(e) => {
             const link = withNotionScheme(e.target.value);
             setNotionPageUrl(link);
-            // Until the owner types an address, it follows the page's title in the link.
-            if (!subdomainTyped) setSubdomain(suggestedSubdomain(link));
+            // Until the owner types an address or a name, they follow the page's title in the link.
+            if (!subdomainTyped) setSubdomain(suggestedSubdomain(link, siteType));
+            if (!nameTypedRef.current) setName(titleFromNotionUrl(link));
           }}
           aria-describedby="notion-url-status"
           aria-invalid={page.status === "problem" || undefined}
@@ -291,7 +299,10 @@ export function NewSiteForm({
           id="site-name"
           value={name}
           maxLength={120}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            nameTypedRef.current = true;
+          }}
           className="mt-3 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 outline-none focus:border-[#2255dd] focus:ring-2 focus:ring-[#2255dd]/30"
         />
       </div>

@@ -1,9 +1,9 @@
 "use client";
 
 import type { ComponentProps } from "react";
-import type { NotionPageInspection } from "@/lib/notion-page-rules";
+import { betterSiteTypeFor, type NotionPageInspection } from "@/lib/notion-page-rules";
 import { templateCsvPath } from "@/lib/notion-templates";
-import { SITE_TYPE_INFO, type SiteType } from "@/lib/site-types";
+import { SITE_TYPE_INFO, siteNoun, type SiteType } from "@/lib/site-types";
 import { PropertyMapping } from "@/components/property-mapping";
 
 /** `key`: the inputs the verdict answers; a verdict for other inputs is never shown (nor lets Create through). */
@@ -31,11 +31,18 @@ export function PageCheckStatus({
   mapping: ComponentProps<typeof PropertyMapping> | null;
 }) {
   const label = SITE_TYPE_INFO[siteType].label.toLowerCase();
+  const found = page.inspection ? betterSiteTypeFor(siteType, page.inspection) : null;
+  const better = found ? siteNoun(found) : null;
   return (
     <>
       <div id={id} aria-live="polite" className="mt-2 min-h-6 text-sm" data-testid="page-check-status">
         {page.status === "checking" ? <span className="text-neutral-500">Checking the page…</span> : null}
-        {page.status === "ok" ? <span className="text-green-700">This page works for a {label}.</span> : null}
+        {page.status === "ok" ? <span className="text-green-700">This page works for a {siteNoun(siteType)}.</span> : null}
+        {page.status === "ok" && better ? (
+          <span className="mt-1 block text-amber-800" data-testid="better-site-type">
+            It looks like a {better} database: here its rows become pages (rows marked hidden stay out). A {better} shows them with dates and tags.
+          </span>
+        ) : null}
         {page.status === "waiting" ? (
           <span className="text-neutral-700" data-testid="page-check-waiting">
             You&apos;ve checked a lot of pages in a short time. That&apos;s Pagewright&apos;s own limit, not Notion&apos;s:{" "}

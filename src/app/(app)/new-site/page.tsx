@@ -19,7 +19,7 @@ export default async function NewSitePage({ searchParams }: { searchParams: Prom
       <AppHeader signedIn />
       <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
         <h1 className="text-2xl font-semibold sm:text-3xl">Create a site</h1>
-        <p className="mt-2 text-neutral-600">Pick what you are building, paste your public Notion page (or start from our template), choose an address.</p>
+        <p className="mt-2 text-neutral-600">Pick what you are building, paste your public Notion page or connect a private one, choose an address.</p>
         <NewSiteForm
           initialSiteType={isSiteType(requested) ? requested : undefined}
           initialConnectionId={text(params.connection)}

@@ -46,7 +46,9 @@ export function PasswordSection({ site }: { site: SiteOverview }) {
             ) : null}
           </div>
         ) : null}
-        <TextField label={site.hasPassword ? "New password" : "Password"} type="password" autoComplete="new-password" value={password} minLength={8} maxLength={200} onChange={(e) => setPassword(e.target.value)} />
+        <FieldErrors value={saving.errors}>
+          <TextField label={site.hasPassword ? "New password" : "Password"} field="password" type="password" autoComplete="new-password" value={password} minLength={8} maxLength={200} onChange={(e) => setPassword(e.target.value)} />
+        </FieldErrors>
         {site.hasPassword ? <p className="text-xs text-neutral-500">A new password signs every visitor out and removes the site&apos;s agent tokens.</p> : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={saving.pending} disabled={!password}>

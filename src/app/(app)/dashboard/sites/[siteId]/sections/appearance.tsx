@@ -47,7 +47,7 @@ function LookPanel({ site }: { site: SiteOverview }) {
   return (
     <Panel title="Look" description="Inter, Lora and JetBrains Mono are served by your site itself: visitors' browsers ask no font service.">
       <FieldErrors value={saving.errors}>
-        <ColorField label="Accent colour" value={accentColor} onChange={setAccent} />
+        <ColorField label="Accent colour" field="theme.accentColor" value={accentColor} onChange={setAccent} />
         <SelectField label="Font" value={font} onChange={setFont} options={FONTS} />
         <SelectField label="Theme visitors see first" value={defaultTheme} onChange={setDefaultTheme} options={THEMES} />
         <Toggle label="Hide the light/dark toggle (everyone gets the theme above)" checked={hideThemeToggle} onChange={setHideToggle} />

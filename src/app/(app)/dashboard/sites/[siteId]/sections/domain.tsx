@@ -38,8 +38,6 @@ export function DomainSection({ site }: { site: SiteOverview }) {
   const [state, setState] = useState<DomainState | null>(null);
   const [domain, setDomain] = useState("");
   const saving = useAction();
-  const checking = useAction();
-  const removing = useAction();
   useEffect(() => {
     const ctrl = new AbortController();
     siteRpc
@@ -84,6 +82,8 @@ export function DomainSection({ site }: { site: SiteOverview }) {
           e.preventDefault();
           void saving.run(() => siteRpc.call("updateSiteDomain", { siteId: site.siteId, domain: typedDomain(domain) }), { success: "Domain saved", field: "domain" }).then((saved) => {
             if (saved) trackConversion(readPublicConfig().tracking, CONVERSION.addCustomDomain, { siteType: site.siteType });
+            // The field shows the domain as saved ("https://www.Blog.Example.com/" becomes "www.blog.example.com").
+            if (saved?.domain) setDomain(saved.domain);
             apply(saved);
           });
         }}
@@ -98,6 +98,17 @@ export function DomainSection({ site }: { site: SiteOverview }) {
         </Button>
       </form>
 
+      <DomainRecords site={site} state={state} apply={apply} onRemoved={() => setDomain("")} />
+    </Panel>
+  );
+}
+
+/** The saved domain: whether it serves the site, the DNS records to create, what is wrong, and the buttons to check or remove it. */
+function DomainRecords({ site, state, apply, onRemoved }: { site: SiteOverview; state: DomainState | null; apply: (next: DomainState | undefined) => void; onRemoved: () => void }) {
+  const checking = useAction();
+  const removing = useAction();
+  return (
+    <>
       {state?.domain ? (
         <div className="space-y-4">
           <p className="text-sm" role="status" data-testid="domain-status">
@@ -158,7 +169,7 @@ export function DomainSection({ site }: { site: SiteOverview }) {
               onClick={() =>
                 void removing.run(() => siteRpc.call("updateSiteDomain", { siteId: site.siteId, domain: null }), { success: "Domain removed" }).then((s) => {
                   apply(s);
-                  if (s) setDomain("");
+                  if (s) onRemoved();
                 })
               }
             >
@@ -172,7 +183,7 @@ export function DomainSection({ site }: { site: SiteOverview }) {
           {state.problems.join(" ")}
         </p>
       ) : null}
-    </Panel>
+    </>
   );
 }
 

@@ -42,7 +42,7 @@ export function WidgetSection({ site }: { site: SiteOverview }) {
           { value: "bottom-left", label: "Bottom left" },
         ]}
       />
-      <ColorField label="Colour" value={widget.color} onChange={(color) => setWidget({ ...widget, color })} />
+      <ColorField label="Colour" field="widget.color" value={widget.color} onChange={(color) => setWidget({ ...widget, color })} />
       <Button
         loading={saving.pending}
         onClick={() => void saving.save(() => siteRpc.call("upsertWidget", { siteId: site.siteId, widget })).then((r) => r && wasOn.track(r.settings.widget.enabled))}
@@ -89,7 +89,7 @@ export function AiSection({ site, aiModel }: { site: SiteOverview; aiModel: bool
       <TextArea label="Suggested questions" hint="One per line, up to 6." value={questions} onChange={setQuestions} rows={4} />
       <TextArea label="Extra instructions" value={ai.instructions} maxLength={2000} onChange={(instructions) => setAi({ ...ai, instructions })} rows={4} />
       </FieldErrors>
-      <ColorField label="Accent colour" value={ai.accentColor} onChange={(accentColor) => setAi({ ...ai, accentColor })} />
+      <ColorField label="Accent colour" field="ai.accentColor" value={ai.accentColor} onChange={(accentColor) => setAi({ ...ai, accentColor })} />
       <Button
         loading={saving.pending}
         onClick={() =>

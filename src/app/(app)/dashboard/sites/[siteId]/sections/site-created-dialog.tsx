@@ -5,7 +5,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { Dialog, useDialogState } from "@/components/dialog";
 import Link from "next/link";
-import { SITE_TYPE_INFO, siteTypeHas } from "@/lib/site-types";
+import { siteNoun, siteTypeHas } from "@/lib/site-types";
 import type { SiteType } from "@/lib/site-types";
 import { FirstSyncStatus } from "./first-sync-status";
 
@@ -27,7 +27,7 @@ export function SiteCreatedDialog({ site }: { site: SiteOverview }) {
     router.replace(pathname);
   };
   return (
-    <Dialog open={dialog.isOpen} onClose={onClose} title={`Your ${SITE_TYPE_INFO[dialog.siteType].label.toLowerCase()} is ${site.firstSync ? "on its way" : "live"}`}>
+    <Dialog open={dialog.isOpen} onClose={onClose} title={`Your ${siteNoun(dialog.siteType)} is ${site.firstSync ? "on its way" : "live"}`}>
       <p className="text-sm text-neutral-300">
         <strong>{dialog.title}</strong> {site.firstSync ? "will be" : "is"} published at
       </p>

@@ -30,8 +30,13 @@ export function SiteScreen({ section, site, extra }: { section: SectionId; site:
       {section === "password" ? <PasswordSection site={site} /> : null}
       {section === "redirects" ? <RedirectsSection site={site} /> : null}
       {section === "widget" ? <WidgetSection site={site} /> : null}
-      {section === "ai" ? <AiSection site={site} aiModel={extra.aiModel} /> : null}
-      {section === "ai" ? <AgentsPanel site={site} /> : null}
+      {section === "ai" ? (
+        // Two panels on one screen: apart, like every screen's panels.
+        <div className="space-y-6">
+          <AiSection site={site} aiModel={extra.aiModel} />
+          <AgentsPanel site={site} />
+        </div>
+      ) : null}
       {section === "analytics" ? <AnalyticsSection site={site} /> : null}
       {section === "email" ? <EmailSection site={site} /> : null}
       {section === "versions" ? <VersionsSection site={site} /> : null}
