@@ -56,7 +56,7 @@ function NavTree({ ctx, node, current }: { ctx: Ctx; node: TreeNode; current: Tr
           {child.children.length ? (
             <details open={isAncestor(child) || undefined}>
               <summary>
-                <span className="visually-hidden">Pages under {child.title}</span>
+                <span className="visually-hidden">{ctx.i18n.t("pagesUnder", { title: child.title })}</span>
               </summary>
               <NavTree ctx={ctx} node={child} current={current} />
             </details>
@@ -316,7 +316,7 @@ function RecentlyUpdated({ ctx, categories }: { ctx: Ctx; categories: TreeNode[]
   if (recent.length < 2) return null;
   return (
     <section className="recently-updated" aria-labelledby="recently-updated-title">
-      <h2 id="recently-updated-title">Recently updated</h2>
+      <h2 id="recently-updated-title">{ctx.i18n.t("recentlyUpdated")}</h2>
       <ul>
         {recent.map(({ article, category }) => (
           <li key={article.pageId}>

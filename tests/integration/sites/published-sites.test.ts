@@ -158,7 +158,8 @@ describe("a blog", () => {
     const html = res.body;
     expect(html).toContain("<title>How we made dashboards 10× faster · Lumen Blog</title>");
     expect(html).toContain('<meta property="og:type" content="article"/>');
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/blog\.[^"]+\/_\/img\/[^"]+"\/>/);
+    // The page's own generated social card (the owner's social image would win; none is set here).
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/blog\.[^"]+\/_\/card\/how-we-made-dashboards-10-faster\.png\?v=[^"]+"\/>/);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(html).toContain('"@type":"BlogPosting"');
     expect(html).toContain("min read");

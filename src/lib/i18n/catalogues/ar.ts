@@ -17,6 +17,8 @@ export const ar: Catalogue = {
   noResultsFor: "لا توجد نتائج لـ «{query}».",
   breadcrumb: "مسار التنقل",
   documentation: "التوثيق",
+  pagesUnder: "الصفحات ضمن {title}",
+  recentlyUpdated: "المحدّثة مؤخرًا",
   pages: "الصفحات",
   menu: "القائمة",
   onThisPage: "في هذه الصفحة",

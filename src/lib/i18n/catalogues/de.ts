@@ -17,6 +17,8 @@ export const de: Catalogue = {
   noResultsFor: "Keine Ergebnisse für „{query}“.",
   breadcrumb: "Brotkrümelnavigation",
   documentation: "Dokumentation",
+  pagesUnder: "Seiten unter {title}",
+  recentlyUpdated: "Kürzlich aktualisiert",
   pages: "Seiten",
   menu: "Menü",
   onThisPage: "Auf dieser Seite",

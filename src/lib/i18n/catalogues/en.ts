@@ -20,6 +20,8 @@ export const en = {
   noResultsFor: "No results for “{query}”.",
   breadcrumb: "Breadcrumb",
   documentation: "Documentation",
+  pagesUnder: "Pages under {title}",
+  recentlyUpdated: "Recently updated",
   pages: "Pages",
   menu: "Menu",
   onThisPage: "On this page",

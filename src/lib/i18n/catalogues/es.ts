@@ -17,6 +17,8 @@ export const es: Catalogue = {
   noResultsFor: "No hay resultados para «{query}».",
   breadcrumb: "Ruta de navegación",
   documentation: "Documentación",
+  pagesUnder: "Páginas dentro de {title}",
+  recentlyUpdated: "Actualizado recientemente",
   pages: "Páginas",
   menu: "Menú",
   onThisPage: "En esta página",

@@ -17,6 +17,8 @@ export const fr: Catalogue = {
   noResultsFor: "Aucun résultat pour « {query} ».",
   breadcrumb: "Fil d’Ariane",
   documentation: "Documentation",
+  pagesUnder: "Pages sous {title}",
+  recentlyUpdated: "Mis à jour récemment",
   pages: "Pages",
   menu: "Menu",
   onThisPage: "Sur cette page",

@@ -17,6 +17,8 @@ export const it: Catalogue = {
   noResultsFor: "Nessun risultato per «{query}».",
   breadcrumb: "Percorso di navigazione",
   documentation: "Documentazione",
+  pagesUnder: "Pagine in {title}",
+  recentlyUpdated: "Aggiornati di recente",
   pages: "Pagine",
   menu: "Menu",
   onThisPage: "In questa pagina",

@@ -17,6 +17,8 @@ export const ja: Catalogue = {
   noResultsFor: "「{query}」に一致する結果はありません。",
   breadcrumb: "パンくずリスト",
   documentation: "ドキュメント",
+  pagesUnder: "{title} のページ",
+  recentlyUpdated: "最近の更新",
   pages: "ページ",
   menu: "メニュー",
   onThisPage: "このページの内容",

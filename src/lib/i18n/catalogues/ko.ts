@@ -17,6 +17,8 @@ export const ko: Catalogue = {
   noResultsFor: "“{query}”에 대한 결과가 없습니다.",
   breadcrumb: "이동 경로",
   documentation: "문서",
+  pagesUnder: "{title}의 하위 페이지",
+  recentlyUpdated: "최근 업데이트",
   pages: "페이지",
   menu: "메뉴",
   onThisPage: "이 페이지의 내용",

@@ -17,6 +17,8 @@ export const nl: Catalogue = {
   noResultsFor: "Geen resultaten voor ‘{query}’.",
   breadcrumb: "Kruimelpad",
   documentation: "Documentatie",
+  pagesUnder: "Pagina’s onder {title}",
+  recentlyUpdated: "Onlangs bijgewerkt",
   pages: "Pagina’s",
   menu: "Menu",
   onThisPage: "Op deze pagina",

@@ -17,6 +17,8 @@ export const pt: Catalogue = {
   noResultsFor: "Nenhum resultado para “{query}”.",
   breadcrumb: "Trilha de navegação",
   documentation: "Documentação",
+  pagesUnder: "Páginas em {title}",
+  recentlyUpdated: "Atualizado recentemente",
   pages: "Páginas",
   menu: "Menu",
   onThisPage: "Nesta página",

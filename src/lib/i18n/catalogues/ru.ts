@@ -17,6 +17,8 @@ export const ru: Catalogue = {
   noResultsFor: "По запросу «{query}» ничего не найдено.",
   breadcrumb: "Навигационная цепочка",
   documentation: "Документация",
+  pagesUnder: "Страницы раздела {title}",
+  recentlyUpdated: "Недавно обновлённые",
   pages: "Страницы",
   menu: "Меню",
   onThisPage: "На этой странице",

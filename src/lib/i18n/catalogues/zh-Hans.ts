@@ -17,6 +17,8 @@ export const zhHans: Catalogue = {
   noResultsFor: "没有找到与“{query}”相关的结果。",
   breadcrumb: "面包屑导航",
   documentation: "文档",
+  pagesUnder: "{title} 下的页面",
+  recentlyUpdated: "最近更新",
   pages: "页面",
   menu: "菜单",
   onThisPage: "本页内容",
