@@ -111,14 +111,16 @@ describe("the MCP server of a site", () => {
     expect(isError).toBe(false);
     expect(text).toMatch(/^Call lumen\.track with an event name \[1\]\.\n\n## Sources\n\n1\. \[Custom events\]\(http:\/\/[^)]+\/sending-data\/custom-events\)/);
     const [request] = await ai.requests();
-    expect(request!.body.messages[0]!.content).toContain('[1] Custom events\nlumen.track("Downloaded report"');
+    expect(request!.body.messages[0]!.content).toContain('[1] Custom events\n```\nlumen.track("Downloaded report"');
     expect(request!.body.messages.at(-1)).toEqual({ role: "user", content: "How do I send custom events?" });
   });
 
   it("asks without a model: the best passages, with their pages", async () => {
     const client = await connect(plain, plain.hosts[0]!);
     const { text } = await call(client, "ask", { question: "How do I install Lumen on WordPress?" });
-    expect(text).toMatch(/^The closest answer on this site is in “[^”]+” \[1\]:\n\n/);
+    // The extractive answer: the best pages' sentences, each cited, then where to read more.
+    expect(text).toMatch(/ \[1\]/);
+    expect(text).toContain("Read more: “");
     expect(text).toMatch(/## Sources\n\n1\. \[[^\]]+\]\(http:\/\/[^)]+\)/);
     expect(text).toContain("[WordPress](");
     expect(await ai.requests()).toEqual([]);
@@ -197,7 +199,8 @@ describe("ask, discovery and counts", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("text/markdown; charset=utf-8");
     expect(res.headers["cache-control"]).toBe("private, no-store");
-    expect(res.body).toMatch(/^The closest answer on this site is in “[^”]+” \[1\]:/);
+    expect(res.body).toMatch(/ \[1\]/);
+    expect(res.body).toContain("Read more: “");
     expect(res.body).toContain(`## Sources\n\n1. [Custom events](http://${plain.hosts[0]}/sending-data/custom-events)`);
     const empty = await plain.get(plain.hosts[0]!, "/index.md?ask=%20");
     expect(empty.status).toBe(400);
