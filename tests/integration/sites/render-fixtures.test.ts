@@ -84,7 +84,7 @@ describe("recorded Notion pages render", () => {
       };
       for (const route of model!.routes.values()) {
         const html = renderRoute(ctx, route);
-        expect(html).toContain('<nav aria-label="Pages">');
+        expect(html).toMatch(/<nav class="docs-pages" aria-label="Pages">/);
       }
     } finally {
       await stub.close();
