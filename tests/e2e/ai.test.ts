@@ -85,7 +85,8 @@ describe("the visitor chatbot", () => {
   it("answers a question the demo docs answer, with a citation, from the stand-in model; the chat loads only when opened", async () => {
     const { page, errors, requests } = await visit(`http://${s.hosts[0]}/getting-started`);
     expect(requests.some((u) => u.includes("/_/chat"))).toBe(false);
-    await ai.script({ content: "Call lumen.track with an event name and optional props, as shown in the docs [1].", chunkSize: 6 });
+    // Answers are grounded: the scripted model says what the cited page says (an unsupported sentence would be dropped).
+    await ai.script({ content: "Page views are automatic, and everything else is an event [1].", chunkSize: 6 });
     // The visitor chose the dark theme on the site: the chat follows it.
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     await page.getByRole("button", { name: "Ask Lumen Bot" }).click();
@@ -93,13 +94,15 @@ describe("the visitor chatbot", () => {
     await expect.poll(() => frame.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(15, 17, 21)");
     await frame.getByText("Hi! Ask me anything about this site.").waitFor();
     const answer = await askInFrame(frame, QUESTION);
-    expect(await answer.innerText()).toContain("Call lumen.track with an event name and optional props");
-    const cite = answer.locator("a.cite");
-    expect(await cite.getAttribute("href")).toBe("/sending-data/custom-events");
-    expect(await answer.locator(".sources a").innerText()).toBe("Custom events");
+    expect(await answer.innerText()).toContain("Page views are automatic, and everything else is an event");
+    // The sentence is cited to the page that says it (grounding moves a citation to the page that holds the sentence).
+    const cite = answer.locator("a.cite").first();
+    const cited = await cite.getAttribute("href");
+    expect(cited).toMatch(/^\/sending-data/);
+    expect(await answer.locator(".sources a").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toContain(cited);
     // A citation opens the cited page in the site itself.
     await cite.click();
-    await page.waitForURL(`http://${s.hosts[0]}/sending-data/custom-events`);
+    await page.waitForURL(`http://${s.hosts[0]}${cited}`);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -112,7 +115,7 @@ describe("the visitor chatbot", () => {
     await frame.getByRole("button", { name: QUESTION }).click();
     const answer = frame.locator(".msg.assistant").last();
     await answer.locator(".sources").waitFor();
-    expect(await answer.innerText()).toMatch(/The closest answer on this site is in “Custom events”[\s\S]*lumen\.track\("Downloaded report"/);
+    expect(await answer.innerText()).toMatch(/From “Custom events”[\s\S]*lumen\.track\("Downloaded report"/);
     expect(await answer.locator(".sources a").first().getAttribute("href")).toBe("/sending-data/custom-events");
     // The links come first (review P6): the answer is the site's own words, so where they are from leads.
     expect(await answer.evaluate((el) => el.firstElementChild?.matches("ol.sources"))).toBe(true);
@@ -137,9 +140,9 @@ describe("the widget", () => {
     await result.waitFor();
     expect(await result.innerText()).toBe("Custom events");
     expect(await result.getAttribute("target")).toBe("_blank");
-    await ai.script({ content: "Install the Lumen Analytics plugin [1]." });
+    await ai.script({ content: "Page views are automatic, and everything else is an event [1]." });
     const answer = await askInFrame(frame, QUESTION);
-    expect(await answer.innerText()).toContain("Install the Lumen Analytics plugin");
+    expect(await answer.innerText()).toContain("Page views are automatic, and everything else is an event");
     // The page's own button opens the widget with a prefilled (not sent) message.
     await page.getByRole("button", { name: "Close chat" }).click();
     await page.locator("#help").click();
