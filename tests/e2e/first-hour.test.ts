@@ -123,9 +123,9 @@ describe.each([
     await frame.getByRole("button", { name: "Send", exact: true }).click({ timeout: 10_000 });
     const answer = frame.locator(".msg.assistant").last();
     await answer.locator(".sources").waitFor();
-    // Without a model the answer is the site's own passage: its links first (review P6), then the summary line.
+    // Without a model the answer is the site's own words: its links first, then the best pages' sentences, each cited.
     expect(await answer.evaluate((el) => el.firstElementChild?.matches("ol.sources"))).toBe(true);
-    expect(await answer.innerText()).toMatch(/\nThe closest answer on this site is in “/);
+    expect(await answer.innerText()).toMatch(/ \[1\][\s\S]*\nRead more: “/);
     await context.close();
   });
 });
