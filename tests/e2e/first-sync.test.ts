@@ -87,11 +87,11 @@ describe("a connected site from the form to its first sync", () => {
   it("lists the connection on the account screen and disconnects it after saying what happens to its site", async () => {
     await page.goto(`${s.app.url}/dashboard/account`);
     const row = page.getByTestId("notion-connection");
-    await expect.poll(() => row.getByTestId("connection-state").textContent()).toBe("Connected · Used by handbook");
+    await expect.poll(() => row.getByTestId("connection-state").textContent()).toBe("Connected · Used by Handbook");
     await row.getByRole("button", { name: "Disconnect" }).click();
-    await expect.poll(() => page.getByTestId("disconnect-consequence").textContent()).toContain("The site “handbook” stays online with the pages last synced");
+    await expect.poll(() => page.getByTestId("disconnect-consequence").textContent()).toContain("The site “Handbook” stays online with the pages last synced");
     await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
-    await expect.poll(() => row.getByTestId("connection-state").textContent()).toBe("Disconnected · Used by handbook");
+    await expect.poll(() => row.getByTestId("connection-state").textContent()).toBe("Disconnected · Used by Handbook");
     expect(await row.getByRole("button", { name: "Disconnect" }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });

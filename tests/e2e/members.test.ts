@@ -76,9 +76,9 @@ describe("the Members screen", () => {
     await row.getByRole("button", { name: `Remove ${INVITEE}` }).click();
     await owner.getByText("Member removed").waitFor();
     await expect.poll(async () => (await members(owner)).some((m) => m.includes(INVITEE))).toBe(false);
-    // The dashboard's shell streams before the page decides, so the answer is Next's not-found page (status 200).
+    // The dashboard's shell streams before the page decides, so the answer is the dashboard's own 404 screen (status 200).
     await invitee.goto(`${s.app.url}/dashboard/sites/${siteId}`);
-    await invitee.getByText("This page could not be found").waitFor();
+    await invitee.getByTestId("dashboard-not-found").waitFor();
     expect(await invitee.getByTestId("site-name").count()).toBe(0);
   });
 });
