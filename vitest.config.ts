@@ -49,6 +49,7 @@ const PGLITE_PASS_ONLY = [
 const POSTGRES_PASS_ONLY = ["tests/integration/cluster/**", "tests/integration/faults/postgres-*.test.ts"];
 const postgresPass = process.env.TEST_DB === "postgres";
 const INTEGRATION_FILES_AT_ONCE = Number(process.env.INTEGRATION_FILES_AT_ONCE) || 2;
+const BROWSER_FILES_AT_ONCE = Number(process.env.BROWSER_FILES_AT_ONCE) || 2;
 
 const alias = { "@": path.resolve(import.meta.dirname, "src") };
 
@@ -84,7 +85,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 240_000,
           globalSetup: ["tests/e2e/global-setup.ts"],
-          fileParallelism: false,
+          // Two files at a time, as the integration passes: a browser file starts its own servers and Chromium and
+          // spends most of its time waiting on pages to load (the shared server of global-setup serves only reads).
+          maxWorkers: BROWSER_FILES_AT_ONCE,
         },
       },
     ],

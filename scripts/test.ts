@@ -42,8 +42,9 @@ if (process.env.TEST_DATABASE_URL) {
 }
 steps.push({ name: "browser", cmd: [bin("vitest"), "run", "--project", "browser"], vitest: true });
 
-// Longest first (measured on the 2-core CI machine), so that the last step to start is a short one.
-const STARTING_ORDER = ["integration (PGlite)", "integration (PostgreSQL)", "browser", "unit", "lint", "type-check"];
+// Longest first (measured on the 2-core CI machine), so that the last step to start is a short one: the PGlite pass
+// beside the browser step, the PostgreSQL pass after whichever ends first, then the short ones.
+const STARTING_ORDER = ["integration (PGlite)", "browser", "integration (PostgreSQL)", "unit", "lint", "type-check"];
 const SLOWEST_SHOWN = 15;
 
 const only = process.argv.slice(2);

@@ -65,7 +65,8 @@ async function violationsAt(url: string, status = 200): Promise<string[]> {
   for (const [look, context] of contexts) {
     const page = await context.newPage();
     try {
-      const res = await page.goto(url, { waitUntil: "networkidle" });
+      // "load": a published page has its styles, fonts and images by then and runs no script that changes it later.
+      const res = await page.goto(url, { waitUntil: "load" });
       expect(res?.status(), url).toBe(status);
       await page.evaluate(AXE_SOURCE);
       const violations = (await page.evaluate(async () => {

@@ -84,3 +84,21 @@ export async function startConnectedWorld(opts: ConnectedWorldOptions = {}): Pro
     },
   };
 }
+
+/**
+ * Waits until nothing has reached the official-API stand-in for `quietMs`: a refresh the product began by itself (a
+ * webhook's, or the first sync still running its after-publish hooks once its state says done) has ended, so what the
+ * test changes next is met only by what the test does. "Sync now" shares a refresh already running, which read Notion
+ * before the change and would answer with its result.
+ */
+export async function untilNotionQuiet(control: ReturnType<typeof notionApiStubControl>, quietMs = 1000, timeoutMs = 20_000): Promise<void> {
+  let last = (await control.calls()).total;
+  let since = Date.now();
+  const end = Date.now() + timeoutMs;
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > end) throw new Error(`the official-API stand-in was still being called after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+    const total = (await control.calls()).total;
+    if (total !== last) [last, since] = [total, Date.now()];
+  }
+}

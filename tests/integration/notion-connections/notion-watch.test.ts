@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { notionApiStubControl } from "../../../tools/notion-api-stub/control";
-import { startConnectedWorld, type ConnectedWorld } from "../../helpers/connected-world";
+import { startConnectedWorld, untilNotionQuiet, type ConnectedWorld } from "../../helpers/connected-world";
 import type { PlunkStub } from "../../../tools/plunk-stub/server";
 import { stubControl } from "../../../tools/notion-stub/control";
 import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
@@ -147,6 +147,7 @@ describe("a connected site whose syncs keep failing", () => {
   it("after the page is unshared: one email per run of failures — again only once a sync worked and then failed anew", { timeout: 120_000 }, async () => {
     const jar = await signedIn(url, "unshared-owner@example.com");
     const { siteId, host, token, home: before } = await connectedSite(jar, "unshared-site");
+    await untilNotionQuiet(control);
     await control.unshare(token, SIMPLE_ROOT);
     for (let i = 0; i < 2; i++) await syncFails(jar, siteId);
     expect(await failingMailsTo("unshared-owner@example.com")).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { notionApiStubControl } from "../../../tools/notion-api-stub/control";
-import { startConnectedWorld, type ConnectedWorld } from "../../helpers/connected-world";
+import { startConnectedWorld, untilNotionQuiet, type ConnectedWorld } from "../../helpers/connected-world";
 import type { PlunkStub } from "../../../tools/plunk-stub/server";
 import { CookieJar, fetchWithJar } from "../../helpers/auth-client";
 import { sentMails, type SentMail } from "../../helpers/plunk";
@@ -100,6 +100,7 @@ describe("an OAuth grant revoked in Notion", () => {
     const docs = await publish(owner, connectionId, "docs", workspaceIndex.docs, "refused-docs");
 
     // The owner removes the integration in Notion: the access token answers 401, its refresh token invalid_grant.
+    await untilNotionQuiet(control);
     expect(await control.revokeOAuth()).toBeGreaterThan(0);
     const renewalsBefore = (await control.calls()).byEndpoint["oauth.token"] ?? 0;
     const first = await site(owner, "syncSiteNow", { siteId: simple.siteId });
@@ -161,6 +162,7 @@ describe("an internal integration secret revoked in Notion", () => {
 
     // Edits made in Notion from here on reach the site only by the refresh after reconnecting (webhook events held).
     await control.webhooks({ outOfOrder: true });
+    await untilNotionQuiet(control);
     await control.revoke(secret);
     const before = await control.calls();
     expect(errorOf(await site(owner, "syncSiteNow", { siteId: simple.siteId })).message).toBe(refusedMessage(TOKEN_INVALID));
@@ -196,6 +198,7 @@ describe("a renewal that fails for now", () => {
       const connectionId = /connection=([0-9a-f-]{36})$/.exec(await oauthDance(owner))![1]!;
       const simple = await publish(owner, connectionId, "simple", workspaceIndex.simple, "renewal-for-now");
       // The token expires by Notion's clock; the token endpoint answers 503 once.
+      await untilNotionQuiet(control);
       await control.clock({ offsetMs: 3600_000 + 5000 });
       await control.fault({ status: 503, endpoint: "oauth.token", times: 1 });
       expect(errorOf(await site(owner, "syncSiteNow", { siteId: simple.siteId })).message).toBe("Notion did not answer, please try again");
