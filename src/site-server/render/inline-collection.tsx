@@ -58,6 +58,19 @@ export function InlineCollection({ ctx, recordMap, block }: { ctx: RenderContext
 /** The view types drawn as themselves; any other is drawn as a table. */
 const DRAWN_VIEWS = new Set(["table", "list", "gallery", "board", "calendar", "timeline"]);
 
+type ViewKit = {
+  ctx: RenderContext;
+  view: CollectionView;
+  schema: Record<string, SchemaEntry>;
+  format: Record<string, unknown>;
+  rows: Block[];
+  cells: Column[];
+  cell: (row: Block, c: Column) => ReturnType<typeof propertyValue>;
+  cardCells: (row: Block) => React.ReactNode;
+  rowTitle: (row: Block) => React.ReactNode;
+  galleryCover: (row: Block) => React.ReactNode;
+};
+
 function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx: RenderContext; recordMap: ExtendedRecordMap; collection: Collection; view: CollectionView; rowIds: string[] }) {
   const schema = (collection.schema ?? {}) as Record<string, SchemaEntry>;
   const format = (view.format ?? {}) as Record<string, unknown>;
@@ -93,91 +106,105 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
     const src = lookSrc(ctx, (row.format as { page_cover?: string } | undefined)?.page_cover, row.id, 640);
     return src ? <img className="gallery-cover" src={src} alt="" width={640} height={336} loading="lazy" decoding="async" /> : null;
   };
-  let body;
-  if (view.type === "table" || !DRAWN_VIEWS.has(view.type)) {
-    body = (
-      <div className="inline-table">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{schema.title?.name ?? ctx.i18n.t("nameColumn")}</th>
+  const kit: ViewKit = { ctx, view, schema, format, rows, cells, cell, cardCells, rowTitle, galleryCover };
+  if (view.type === "table" || !DRAWN_VIEWS.has(view.type)) return <TableView kit={kit} />;
+  if (view.type === "board") return <BoardView kit={kit} />;
+  if ((view.type as string) === "calendar" || (view.type as string) === "timeline") return <DatedView kit={kit} />;
+  return <CardsView kit={kit} />;
+}
+
+function TableView({ kit: { ctx, schema, rows, cells, cell, rowTitle } }: { kit: ViewKit }) {
+  return (
+    <div className="inline-table">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{schema.title?.name ?? ctx.i18n.t("nameColumn")}</th>
+            {cells.map((c) => (
+              <th scope="col" key={c.key}>
+                {c.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">{rowTitle(row)}</th>
               {cells.map((c) => (
-                <th scope="col" key={c.key}>
-                  {c.name}
-                </th>
+                <td key={c.key}>
+                  <PropertyCell value={cell(row, c)} i18n={ctx.i18n} />
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">{rowTitle(row)}</th>
-                {cells.map((c) => (
-                  <td key={c.key}>
-                    <PropertyCell value={cell(row, c)} i18n={ctx.i18n} />
-                  </td>
-                ))}
-              </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function BoardView({ kit: { ctx, view, schema, format, rows, cell, cardCells, rowTitle } }: { kit: ViewKit }) {
+  // The property the board is grouped by: board_columns_by, older recordings' query2.group_by, else the first select or status.
+  const query2 = ((view as { query2?: { group_by?: string } }).query2 ?? {}) as { group_by?: string };
+  const by = [(format.board_columns_by as { property?: string } | undefined)?.property, query2.group_by, Object.keys(schema).find((k) => schema[k]?.type === "select" || schema[k]?.type === "status")].find(
+    (k): k is string => typeof k === "string" && Boolean(schema[k]),
+  );
+  const groupCell: Column | undefined = by ? { key: by, name: schema[by]!.name ?? by, type: schema[by]!.type ?? "select" } : undefined;
+  const groupOf = (row: Block) => (groupCell ? propertyText(cell(row, groupCell)) : "");
+  const names = ((format.board_columns as { value?: { value?: string } }[] | undefined) ?? []).map((c) => c.value?.value).filter((v): v is string => Boolean(v));
+  for (const option of groupCell ? (schema[groupCell.key]?.options ?? []) : []) if (!names.includes(option.value)) names.push(option.value);
+  for (const row of rows) {
+    const value = groupOf(row);
+    if (!names.includes(value)) names.push(value);
+  }
+  const columns = names.map((name) => ({ name, rows: rows.filter((row) => groupOf(row) === name) })).filter((c) => c.rows.length || c.name);
+  return (
+    <div className="inline-board">
+      {columns.map((column) => (
+        <section key={column.name}>
+          <h4>{column.name || ctx.i18n.t("noValueOf", { property: groupCell?.name ?? "" })}</h4>
+          <ul>
+            {column.rows.map((row) => (
+              <li key={row.id}>
+                {rowTitle(row)}
+                {cardCells(row)}
+              </li>
             ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  } else if (view.type === "board") {
-    // The property the board is grouped by: board_columns_by, older recordings' query2.group_by, else the first select or status.
-    const query2 = ((view as { query2?: { group_by?: string } }).query2 ?? {}) as { group_by?: string };
-    const by = [(format.board_columns_by as { property?: string } | undefined)?.property, query2.group_by, Object.keys(schema).find((k) => schema[k]?.type === "select" || schema[k]?.type === "status")].find(
-      (k): k is string => typeof k === "string" && Boolean(schema[k]),
-    );
-    const groupCell: Column | undefined = by ? { key: by, name: schema[by]!.name ?? by, type: schema[by]!.type ?? "select" } : undefined;
-    const groupOf = (row: Block) => (groupCell ? propertyText(cell(row, groupCell)) : "");
-    const names = ((format.board_columns as { value?: { value?: string } }[] | undefined) ?? []).map((c) => c.value?.value).filter((v): v is string => Boolean(v));
-    for (const option of groupCell ? (schema[groupCell.key]?.options ?? []) : []) if (!names.includes(option.value)) names.push(option.value);
-    for (const row of rows) {
-      const value = groupOf(row);
-      if (!names.includes(value)) names.push(value);
-    }
-    const columns = names.map((name) => ({ name, rows: rows.filter((row) => groupOf(row) === name) })).filter((c) => c.rows.length || c.name);
-    body = (
-      <div className="inline-board">
-        {columns.map((column) => (
-          <section key={column.name}>
-            <h4>{column.name || ctx.i18n.t("noValueOf", { property: groupCell?.name ?? "" })}</h4>
-            <ul>
-              {column.rows.map((row) => (
-                <li key={row.id}>
-                  {rowTitle(row)}
-                  {cardCells(row)}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </div>
-    );
-  } else if ((view.type as string) === "calendar" || (view.type as string) === "timeline") {
-    // The date property the view is laid out by (calendar_by / timeline_by), else the first date property.
-    const query = (view as { query2?: Record<string, unknown> }).query2 ?? {};
-    const by = [query[`${view.type}_by`], format[`${view.type}_by`]].find((k): k is string => typeof k === "string" && schema[k]?.type === "date") ??
-      Object.keys(schema).find((k) => schema[k]?.type === "date");
-    const dated = by
-      ? rows
-          .map((row) => ({ row, range: dateRange(row, by) }))
-          .filter((r): r is { row: Block; range: { start: string; end: string } } => r.range !== null)
-          .sort((a, b) => a.range.start.localeCompare(b.range.start))
-      : [];
-    body = (view.type as string) === "calendar" ? <CalendarMonths lang={ctx.i18n.lang} dated={dated} rowTitle={rowTitle} /> : (
-      <ol className="inline-timeline">
-        {dated.map(({ row, range }) => (
-          <li key={row.id}>
-            <time dateTime={range.start}>{range.end !== range.start ? `${notionDate(range.start)} → ${notionDate(range.end)}` : notionDate(range.start)}</time>
-            <span>{rowTitle(row)}</span>
-          </li>
-        ))}
-      </ol>
-    );
-  } else if (view.type === "gallery") {
-    body = (
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function DatedView({ kit: { ctx, view, schema, format, rows, rowTitle } }: { kit: ViewKit }) {
+  // The date property the view is laid out by (calendar_by / timeline_by), else the first date property.
+  const query = (view as { query2?: Record<string, unknown> }).query2 ?? {};
+  const by = [query[`${view.type}_by`], format[`${view.type}_by`]].find((k): k is string => typeof k === "string" && schema[k]?.type === "date") ??
+    Object.keys(schema).find((k) => schema[k]?.type === "date");
+  const dated = by
+    ? rows
+        .map((row) => ({ row, range: dateRange(row, by) }))
+        .filter((r): r is { row: Block; range: { start: string; end: string } } => r.range !== null)
+        .sort((a, b) => a.range.start.localeCompare(b.range.start))
+    : [];
+  return (view.type as string) === "calendar" ? <CalendarMonths lang={ctx.i18n.lang} dated={dated} rowTitle={rowTitle} /> : (
+    <ol className="inline-timeline">
+      {dated.map(({ row, range }) => (
+        <li key={row.id}>
+          <time dateTime={range.start}>{range.end !== range.start ? `${notionDate(range.start)} → ${notionDate(range.end)}` : notionDate(range.start)}</time>
+          <span>{rowTitle(row)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A gallery (cards with covers) or a list. */
+function CardsView({ kit: { view, rows, cardCells, rowTitle, galleryCover } }: { kit: ViewKit }) {
+  if (view.type === "gallery") {
+    return (
       <ul className="inline-gallery">
         {rows.map((row) => (
           <li key={row.id}>
@@ -188,19 +215,17 @@ function CollectionViewBody({ ctx, recordMap, collection, view, rowIds }: { ctx:
         ))}
       </ul>
     );
-  } else {
-    body = (
-      <ul className="inline-list">
-        {rows.map((row) => (
-          <li key={row.id}>
-            {rowTitle(row)}
-            {cardCells(row)}
-          </li>
-        ))}
-      </ul>
-    );
   }
-  return body;
+  return (
+    <ul className="inline-list">
+      {rows.map((row) => (
+        <li key={row.id}>
+          {rowTitle(row)}
+          {cardCells(row)}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The short weekday names from Sunday (4 January 1970 was one) and a month's caption, in the site's language. */

@@ -44,7 +44,6 @@ export function AssistantSection({ site, aiModel }: { site: SiteOverview; aiMode
   const [state, setState] = useState<SiteChatState<File>>(() => parseSiteChat<File>(localStorage.getItem(siteChatKey(site.siteId)), site.siteId));
   const [draft, setDraft] = useState("");
   const [busy, setBusy] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const log = useRef<HTMLDivElement>(null);
 
   // Saved on every change once the site id is set; the files in draft are left out.
@@ -127,95 +126,130 @@ export function AssistantSection({ site, aiModel }: { site: SiteOverview; aiMode
       <div ref={log} className="flex max-h-[60vh] min-h-40 flex-col gap-3 overflow-y-auto rounded-lg border border-neutral-800 p-3" aria-live="polite" data-testid="assistant-log">
         {state.messages.length === 0 ? <p className="text-sm text-neutral-400">Try “How do I put the site on my own domain?” or “Make the accent colour dark green”.</p> : null}
         {state.messages.map((m) => (
-          <div key={m.id} className={m.role === "user" ? "self-end max-w-[85%]" : "self-start max-w-[95%]"} data-testid={`assistant-message-${m.role}`}>
-            <div className={`whitespace-pre-wrap rounded-lg px-3 py-2 text-sm ${m.role === "user" ? "bg-[#2255dd] text-white" : m.error ? "bg-red-950 text-red-200" : "bg-neutral-800 text-neutral-100"}`}>
-              {m.content ? withCitations(m.content, m.sources) : busy ? "…" : ""}
-              {m.attachments?.length ? <p className="mt-1 text-xs opacity-80">Attached: {m.attachments.map((a) => a.name).join(", ")}</p> : null}
-            </div>
-            {m.proposals?.map((p) => (
-              <div key={p.id} className="mt-2 rounded-lg border border-amber-700/60 bg-amber-950/30 p-3 text-sm" data-testid="assistant-proposal">
-                <p className="font-medium">Suggested change</p>
-                <p className="mt-1 text-neutral-200">{p.summary}</p>
-                {p.status === "pending" ? (
-                  <div className="mt-2 flex gap-2">
-                    <Button onClick={() => void apply(m.id, p)}>Apply change</Button>
-                    <Button variant="secondary" onClick={() => dismiss(m.id, p.id)}>
-                      Dismiss
-                    </Button>
-                  </div>
-                ) : (
-                  <p className="mt-2 text-xs text-neutral-400" role={p.status === "failed" ? "alert" : undefined}>
-                    {p.status === "applied" ? "Applied" : p.status === "dismissed" ? "Dismissed" : `Not applied: ${p.error ?? "failed"}`}
-                  </p>
-                )}
-              </div>
-            ))}
-          </div>
+          <AssistantMessage key={m.id} message={m} busy={busy} onApply={(p) => void apply(m.id, p)} onDismiss={(id) => dismiss(m.id, id)} />
         ))}
       </div>
-      <form
-        className="flex flex-col gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
-      >
-        <label htmlFor="assistant-input" className="text-sm font-medium">
-          Message
-        </label>
-        <textarea
-          data-not-a-setting
-          id="assistant-input"
-          value={draft}
-          maxLength={4000}
-          rows={3}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && !e.shiftKey) {
-              e.preventDefault();
-              void send();
-            }
-          }}
-          className="rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm"
-        />
-        {state.filesInDraft.length ? (
-          <ul className="flex flex-wrap gap-2 text-xs" aria-label="Files to send">
-            {state.filesInDraft.map((f, i) => (
-              <li key={`${f.name}${i}`} className="flex items-center gap-1 rounded bg-neutral-800 px-2 py-1">
-                {f.name}
-                <button type="button" aria-label={`Remove ${f.name}`} onClick={() => setState((s) => ({ ...s, filesInDraft: s.filesInDraft.filter((_, j) => j !== i) }))}>
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" loading={busy}>
-            Send
-          </Button>
-          <input
-            ref={fileInput}
-            id="assistant-file"
-            type="file"
-            data-not-a-setting
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            className="sr-only"
-            aria-label="Attach image file"
-            onChange={(e) => {
-              const files = [...(e.target.files ?? [])];
-              setState((s) => ({ ...s, filesInDraft: [...s.filesInDraft, ...files].slice(0, 4) }));
-              e.target.value = "";
-            }}
-          />
-          <Button type="button" variant="secondary" onClick={() => fileInput.current?.click()}>
-            Attach image
-          </Button>
-          <Button type="button" variant="secondary" disabled={busy || !state.messages.length} onClick={() => setState((s) => ({ ...s, messages: [] }))}>
-            Clear chat
-          </Button>
-        </div>
-      </form>
+      <AssistantComposer
+        draft={draft}
+        setDraft={setDraft}
+        busy={busy}
+        filesInDraft={state.filesInDraft}
+        setFilesInDraft={(files) => setState((s) => ({ ...s, filesInDraft: files(s.filesInDraft) }))}
+        hasMessages={state.messages.length > 0}
+        onSend={() => void send()}
+        onClear={() => setState((s) => ({ ...s, messages: [] }))}
+      />
     </Panel>
+  );
+}
+
+/** One message of the chat: the text with its citations, attachments, and the changes it proposes. */
+function AssistantMessage({ message: m, busy, onApply, onDismiss }: { message: SiteChatMessage; busy: boolean; onApply: (p: ChatProposal) => void; onDismiss: (id: string) => void }) {
+  return (
+    <div className={m.role === "user" ? "self-end max-w-[85%]" : "self-start max-w-[95%]"} data-testid={`assistant-message-${m.role}`}>
+      <div className={`whitespace-pre-wrap rounded-lg px-3 py-2 text-sm ${m.role === "user" ? "bg-[#2255dd] text-white" : m.error ? "bg-red-950 text-red-200" : "bg-neutral-800 text-neutral-100"}`}>
+        {m.content ? withCitations(m.content, m.sources) : busy ? "…" : ""}
+        {m.attachments?.length ? <p className="mt-1 text-xs opacity-80">Attached: {m.attachments.map((a) => a.name).join(", ")}</p> : null}
+      </div>
+      {m.proposals?.map((p) => (
+        <div key={p.id} className="mt-2 rounded-lg border border-amber-700/60 bg-amber-950/30 p-3 text-sm" data-testid="assistant-proposal">
+          <p className="font-medium">Suggested change</p>
+          <p className="mt-1 text-neutral-200">{p.summary}</p>
+          {p.status === "pending" ? (
+            <div className="mt-2 flex gap-2">
+              <Button onClick={() => onApply(p)}>Apply change</Button>
+              <Button variant="secondary" onClick={() => onDismiss(p.id)}>
+                Dismiss
+              </Button>
+            </div>
+          ) : (
+            <p className="mt-2 text-xs text-neutral-400" role={p.status === "failed" ? "alert" : undefined}>
+              {p.status === "applied" ? "Applied" : p.status === "dismissed" ? "Dismissed" : `Not applied: ${p.error ?? "failed"}`}
+            </p>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+type ComposerProps = {
+  draft: string;
+  setDraft: (text: string) => void;
+  busy: boolean;
+  filesInDraft: File[];
+  setFilesInDraft: (change: (files: File[]) => File[]) => void;
+  hasMessages: boolean;
+  onSend: () => void;
+  onClear: () => void;
+};
+
+/** The message box: Enter sends, Shift+Enter breaks the line; up to four images attached. */
+function AssistantComposer({ draft, setDraft, busy, filesInDraft, setFilesInDraft, hasMessages, onSend, onClear }: ComposerProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSend();
+      }}
+    >
+      <label htmlFor="assistant-input" className="text-sm font-medium">
+        Message
+      </label>
+      <textarea
+        data-not-a-setting
+        id="assistant-input"
+        value={draft}
+        maxLength={4000}
+        rows={3}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && !e.shiftKey) {
+            e.preventDefault();
+            onSend();
+          }
+        }}
+        className="rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm"
+      />
+      {filesInDraft.length ? (
+        <ul className="flex flex-wrap gap-2 text-xs" aria-label="Files to send">
+          {filesInDraft.map((f, i) => (
+            <li key={`${f.name}${i}`} className="flex items-center gap-1 rounded bg-neutral-800 px-2 py-1">
+              {f.name}
+              <button type="button" aria-label={`Remove ${f.name}`} onClick={() => setFilesInDraft((files) => files.filter((_, j) => j !== i))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={busy}>
+          Send
+        </Button>
+        <input
+          ref={fileInput}
+          id="assistant-file"
+          type="file"
+          data-not-a-setting
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          className="sr-only"
+          aria-label="Attach image file"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            setFilesInDraft((inDraft) => [...inDraft, ...files].slice(0, 4));
+            e.target.value = "";
+          }}
+        />
+        <Button type="button" variant="secondary" onClick={() => fileInput.current?.click()}>
+          Attach image
+        </Button>
+        <Button type="button" variant="secondary" disabled={busy || !hasMessages} onClick={onClear}>
+          Clear chat
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -5,7 +5,7 @@ import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { GENERIC_ERROR_MESSAGE } from "@/lib/errors";
 import { notionPageProblem, notionUrlProblem } from "@/lib/notion-page-rules";
 import { siteRpc, RpcError } from "@/rpc/client";
-import { aborted, useDebouncedCheck } from "@/app/(app)/new-site/new-site-form";
+import { aborted, useDebouncedCheck } from "@/app/(app)/new-site/use-site-checks";
 import { Button } from "@/components/button";
 import { Panel, TextField } from "@/components/fields";
 import { FieldErrors } from "@/components/field-errors";
