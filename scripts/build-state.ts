@@ -24,6 +24,13 @@ export function sourceHash(): string {
   return hash.digest("hex");
 }
 
+/** The product website's stylesheet and script, next to the site assets (scripts/write-marketing-assets.ts). */
+function writeMarketingAssets(): void {
+  const tsx = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+  const result = spawnSync(process.execPath, [tsx, path.join(ROOT, "scripts", "write-marketing-assets.ts"), SITE_ASSETS_DIR], { cwd: ROOT, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`building the website's assets failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`);
+}
+
 /** Runs scripts/bundle-server.mjs (esbuild with a plugin needs its async API, so it runs in its own process). */
 function bundleServer(): void {
   const result = spawnSync(process.execPath, [path.join(ROOT, "scripts", "bundle-server.mjs")], { cwd: ROOT, encoding: "utf8" });
@@ -58,6 +65,7 @@ export function ensureBuild(opts: { quiet?: boolean } = {}): void {
   }
   bundleServer();
   writeSiteAssets(SITE_ASSETS_DIR);
+  writeMarketingAssets();
   fs.writeFileSync(HASH_FILE, hash);
   fs.writeFileSync(STAT_STAMP_FILE, stamp);
 }

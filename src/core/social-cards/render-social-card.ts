@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import { Resvg } from "@resvg/resvg-js";
-import satori from "satori";
 import { cardFontsFor } from "./card-fonts";
 
 /**
@@ -80,6 +78,8 @@ function layout(input: SocialCardInput, images: { cover?: CardImage; iconImage?:
 /** Draws the card. `images` are the bytes of the input's cover, image icon and logo, where there are any. */
 export async function renderSocialCard(input: SocialCardInput, images: { cover?: CardImage; iconImage?: CardImage; logo?: CardImage } = {}): Promise<Buffer> {
   const text = `${input.title}${input.siteName}${input.date ?? ""}${input.authors.join("")}`;
+  // Loaded on the first card, not at start: every process would otherwise pay for parsing them.
+  const [{ default: satori }, { Resvg }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
   // satori takes React-like elements; plain objects of that shape keep React out of core.
   const svg = await satori(layout(input, images) as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: cardFontsFor(text) });
   return new Resvg(svg, { fitTo: { mode: "width", value: CARD_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
