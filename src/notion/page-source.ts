@@ -29,7 +29,7 @@ export type PageSource = {
 
 const RECORDS_PER_REQUEST = 100;
 /** How long asks for edit times wait to share a request with other sites' (refreshes start a few ms apart). */
-const BATCH_WINDOW_MS = 20;
+const BATCH_WINDOW_MS = 50;
 
 type Table = "block" | "collection" | "collection_view";
 type Stamp = { lastEdited: number; version: number | undefined };

@@ -3,12 +3,8 @@ import { renderNoticePage } from "./render/notice-page";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE, type ErrorCode } from "@/lib/errors";
 import { reportError, type ErrorContext } from "@/integrations/error-reporting";
+import { escapeHtml } from "@/lib/escape-html";
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 /** A tiny self-contained HTML page for errors and notices (no scripts, no external assets); never stored by a cache. */
 export function sendPlainHtml(res: ServerResponse, status: number, title: string, message: string, headers: Record<string, string> = {}): void {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { searchMisses } from "@/db/schema";
 import { queryTerms } from "@/lib/search-tokens";
+import { escapeHtml } from "@/lib/escape-html";
 
 export const searchQuery = z.string().trim().max(200);
 
@@ -10,7 +11,6 @@ export type SearchHit = { pageId: string; title: string; snippet: string };
 
 const OPEN = "\u0001";
 const CLOSE = "\u0002";
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** The words of a query as a prefix tsquery ("instal scri" → "instal:* & scri:*"); null when no word is left. */
 export function toPrefixQuery(query: string): string | null {
@@ -36,8 +36,7 @@ function tsQueryOf(query: string) {
 
 /** ts_headline's markers become <mark>; everything else is escaped, so page text can never inject markup. */
 function safeSnippet(raw: string): string {
-  return raw
-    .replace(/[&<>"']/g, (c) => ESCAPES[c]!)
+  return escapeHtml(raw)
     .replaceAll(OPEN, "<mark>")
     .replaceAll(CLOSE, "</mark>")
     .replace(/\s+/g, " ")

@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { confirmSubscription } from "@/core/subscribers/confirm-subscription";
 import { findSubscriptionForUnsubscribe, unsubscribeFromSite } from "@/core/subscribers/unsubscribe-from-site";
 import { CONFIRM_PATH } from "@/core/subscribers/subscribe-to-site";
-import { escapeHtml } from "../respond";
+import { escapeHtml } from "@/lib/escape-html";
 import { NOTICE_PAGE_CSP } from "../security";
 import type { PublishedSite } from "../site-lookup";
 import type { Endpoint } from "./context";

@@ -2,6 +2,7 @@ import Prism from "prismjs";
 import loadLanguages from "prismjs/components/index.js";
 import type { CodeBlock as NotionCodeBlock } from "notion-types";
 import { getTextContent } from "notion-utils";
+import { escapeHtml } from "@/lib/escape-html";
 
 /** Code highlighted on the server with Prism (docs/contracts.md §6): plain HTML spans, no script in the page. */
 
@@ -120,8 +121,6 @@ export function highlight(code: string, notionLanguage: string): { html: string;
   return { html: Prism.highlight(code, grammar, id), language: id };
 }
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 export function CodeBlock({ block }: { block: NotionCodeBlock }) {
   const code = getTextContent(block.properties?.title ?? []);
