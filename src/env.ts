@@ -195,6 +195,13 @@ export const rawEnvSchema = z.object({
   TERMS_URL: about(optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), "the website footer's Terms link (the default page's text is in `src/marketing-site/content/legal.ts`)", "`/terms`"),
   PRIVACY_URL: about(optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), "the website footer's Privacy link", "`/privacy`"),
   CONTACT_URL: about(optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), "the website footer's Contact link", "`/contact`"),
+  CDN_PURGE: about(
+    optionalString.pipe(z.string().regex(/^(cloudflare|fastly|bunny):[A-Za-z0-9_-]{1,64}$/, "CDN_PURGE must be cloudflare:<zone id>, fastly:<service id> or bunny:<pull zone id>").optional()),
+    "the CDN in front of published sites, purged by cache tag on every change: `cloudflare:<zone id>`, `fastly:<service id>` or `bunny:<pull zone id>` (docs/operations.md, \"Behind a CDN\")",
+    "— (no purges; CDN copies expire by `s-maxage`)",
+  ),
+  CDN_API_TOKEN: optionalString.describe("the CDN's API token (Cloudflare: Zone › Cache Purge; Fastly: purge_select; Bunny: the account API key); required with `CDN_PURGE`"),
+  CDN_API_BASE: about(optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), "the CDN API's base URL (a stand-in in tests)", "the provider's own"),
 });
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
@@ -296,6 +303,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
     throw new ConfigError("S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or unset all: files on local disk)");
   }
+  if (raw.CDN_PURGE && !raw.CDN_API_TOKEN) throw new ConfigError("CDN_PURGE needs CDN_API_TOKEN (the CDN's API token for purges)");
   const canaryPage = raw.NOTION_CANARY_PAGE ? parsePageId(raw.NOTION_CANARY_PAGE.trim(), { uuid: true }) : undefined;
   if (raw.NOTION_CANARY_PAGE && !canaryPage) throw new ConfigError("NOTION_CANARY_PAGE: not a Notion page URL or id");
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");

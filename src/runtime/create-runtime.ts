@@ -19,6 +19,8 @@ import { refreshWindowMs } from "@/notion/refresh-window";
 import { createContentService } from "@/notion/site-content";
 import { createPaymentProvider } from "@/integrations/payments";
 import { createSiteEvents, type SiteEvents } from "@/core/sites/site-events";
+import { createCdnPurges, withCdnPurges } from "@/core/sites/cdn-purges";
+import { createCdnPurger } from "@/integrations/cdn";
 import { createDnsResolver } from "@/integrations/dns";
 import { connectedPageSource } from "@/core/notion-connections/connected-page-source";
 import { markRefreshWanted } from "@/core/refresh/mark-refresh-wanted";
@@ -139,6 +141,9 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     await database.close();
     throw err;
   }
+  // The CDN in front (CDN_PURGE) is purged by the process where a change happens: its own emits and its refreshes.
+  const cdnPurges = createCdnPurges(createCdnPurger(env));
+  siteEvents = withCdnPurges(siteEvents, cdnPurges);
   const authSecret = resolveAuthSecret(env);
   const email = createEmailProvider(env, database.db);
   // One Notion request rate for every process on the database (docs/operations.md).
@@ -189,7 +194,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
           }),
     cacheBytes: env.SNAPSHOT_CACHE_MB * 1024 * 1024,
     // What follows each refresh: emails, search index, AI passages, renamed slugs, roadmap writes, failure emails.
-    ...createRefreshHooks({ ...ownerMail, siteEvents, postNotifier, scheduleRoadmapWrites: (siteId) => roadmapNotion.schedule(siteId), warmSocialCards }),
+    ...createRefreshHooks({ ...ownerMail, siteEvents, postNotifier, purgeCdn: cdnPurges.purgeSite, scheduleRoadmapWrites: (siteId) => roadmapNotion.schedule(siteId), warmSocialCards }),
     // A sites-role process serves and asks; workers spend the Notion requests (docs/operations.md).
     askForRefresh: env.PAGEWRIGHT_ROLE === "sites" ? (site, windowMs) => markRefreshWanted(database.db, site.id, windowMs) : undefined,
   });

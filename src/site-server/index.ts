@@ -15,6 +15,7 @@ import { createSiteCache } from "./site-cache";
 import { createSiteLookup, type PublishedSite } from "./site-lookup";
 import { createHttpsStamp } from "./https-stamp";
 import { createOwnerCodeHosts } from "./owner-code";
+import { sharedCacheControl } from "./cache-policy";
 
 
 /** A paused site's answer on every path: it comes back, so clients and search engines are told to try again later. */
@@ -36,7 +37,7 @@ export function createSiteServer(runtime: Runtime) {
     runtime,
     cache: createSiteCache(runtime.env.PAGE_CACHE_MB * 1024 * 1024),
     take: createRateLimits(runtime.db),
-    htmlCacheControl: `public, max-age=0, s-maxage=${runtime.env.REVALIDATE_SECONDS}, stale-while-revalidate=86400`,
+    htmlCacheControl: sharedCacheControl(runtime.env.REVALIDATE_SECONDS),
     appOrigin: new URL(runtime.env.APP_URL).origin,
   };
 

@@ -7,6 +7,7 @@ import { ownerPageHeadersOf, pageCacheControlOf, pageHeadersOf, renderContextOf,
 import type { PublishedSite } from "./site-lookup";
 import type { Route } from "@/site-model/site-model";
 import type { RoadmapState } from "./render/context";
+import { LOCKED_CACHE_CONTROL, NOT_FOUND_CACHE_CONTROL, PER_VISITOR_CACHE_CONTROL, pageTagHeaders, siteTagHeaders } from "./cache-policy";
 
 /**
  * A page of the site from the page cache, rendered on a miss. Known paths come from the snapshot's slug map;
@@ -23,8 +24,8 @@ export function servePage(
   const { path } = ctx;
   const route = model.routes.get(path);
   if (!route) {
-    const notFound = ctx.cache.cached(site, snapshot, "\n404", () => makeCachedResponse(404, "text/html; charset=utf-8", renderNotFound(renderContextOf(ctx, site, model), path)));
-    return sendCached(req, res, notFound, site.passwordHash ? "private, no-store" : "public, max-age=0, s-maxage=60", pageHeadersOf(ctx, site));
+    const notFound = ctx.cache.cached(site, snapshot, "\n404", () => ({ ...makeCachedResponse(404, "text/html; charset=utf-8", renderNotFound(renderContextOf(ctx, site, model), path)), headers: siteTagHeaders(site) }));
+    return sendCached(req, res, notFound, site.passwordHash ? LOCKED_CACHE_CONTROL : NOT_FOUND_CACHE_CONTROL, pageHeadersOf(ctx, site));
   }
   // Only a real page can start a refresh: unknown paths never reach Notion.
   revalidate(ctx, site, snapshot);
@@ -37,9 +38,10 @@ export function servePage(
     const page = renderRoute({ ...renderContextOf(ctx, site, model, subscribed), roadmap: roadmap?.state }, route);
     const placeholder = ownerCode ? newNoncePlaceholder() : "";
     const made = ownerCode ? makeNonceResponse(200, "text/html; charset=utf-8", withOwnerCode(page, site.settings, placeholder), placeholder) : makeCachedResponse(200, "text/html; charset=utf-8", page);
-    return { ...made, headers: markdownTwinLink(site, path, route) };
+    return { ...made, headers: { ...markdownTwinLink(site, path, route), ...pageTagHeaders(site, path) } };
   });
-  if (response.nonceBody) return sendNoncePage(req, res, response, pageCacheControlOf(ctx, site), ownerPageHeadersOf(ctx, site));
+  // A fresh nonce per response: one visitor's copy is not another's, so no shared cache may keep it.
+  if (response.nonceBody) return sendNoncePage(req, res, response, site.passwordHash ? LOCKED_CACHE_CONTROL : PER_VISITOR_CACHE_CONTROL, ownerPageHeadersOf(ctx, site));
   sendCached(req, res, response, pageCacheControlOf(ctx, site), pageHeadersOf(ctx, site));
 }
 

@@ -145,4 +145,13 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...pg, PAGEWRIGHT_ROLE: "sites" })).toMatchObject({ SNAPSHOT_CACHE_MB: 64, PAGE_CACHE_MB: 16 });
     expect(parseEnv({ ...pg, PAGEWRIGHT_ROLE: "sites", SNAPSHOT_CACHE_MB: "200", PAGE_CACHE_MB: "40" })).toMatchObject({ SNAPSHOT_CACHE_MB: 200, PAGE_CACHE_MB: 40 });
   });
+
+  it("takes the CDN to purge as provider:id with its token; a bad value or a missing token is refused, naming it", () => {
+    expect(parseEnv({}).CDN_PURGE).toBeUndefined();
+    for (const value of ["cloudflare:0123abcd", "fastly:SU1Z0isxPaozGVKXdv0eY", "bunny:12345"]) expect(parseEnv({ CDN_PURGE: value, CDN_API_TOKEN: "t" }).CDN_PURGE).toBe(value);
+    expect(() => parseEnv({ CDN_PURGE: "akamai:zone", CDN_API_TOKEN: "t" })).toThrow(/CDN_PURGE must be cloudflare:<zone id>, fastly:<service id> or bunny:<pull zone id>/);
+    expect(() => parseEnv({ CDN_PURGE: "cloudflare:", CDN_API_TOKEN: "t" })).toThrow(/CDN_PURGE/);
+    expect(() => parseEnv({ CDN_PURGE: "cloudflare:zone" })).toThrow("CDN_PURGE needs CDN_API_TOKEN");
+    expect(() => parseEnv({ CDN_PURGE: "fastly:svc", CDN_API_TOKEN: "t", CDN_API_BASE: "not a url" })).toThrow(/CDN_API_BASE/);
+  });
 });

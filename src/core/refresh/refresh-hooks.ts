@@ -20,6 +20,8 @@ export type RefreshHookDeps = {
   postNotifier: PostNotifier;
   /** Queues a roadmap's writes back to Notion (vote counts, approved ideas) for this site. */
   scheduleRoadmapWrites: (siteId: string) => void;
+  /** Drops the site's cached copies from the CDN in front (a no-op without CDN_PURGE). */
+  purgeCdn?: (siteId: string) => void;
   /** Draws the changed site's social cards in the background (off with SOCIAL_CARDS_AT_PUBLISH=0). */
   warmSocialCards?: (siteId: string, pages: Parameters<RefreshHooks["onUpdated"]>[2]) => Promise<void>;
 };
@@ -40,6 +42,8 @@ export function createRefreshHooks(deps: RefreshHookDeps): RefreshHooks {
   const ownerMail = { db: deps.db, email: deps.email, appUrl: deps.appUrl, appsDomain: deps.appsDomain };
   return {
     onUpdated: async (site, before, after) => {
+      // First: the new snapshot is what this process serves now, so the CDN may fetch it again at once.
+      deps.purgeCdn?.(site.id);
       deps.postNotifier.afterUpdate(site, after);
       if (writesBackToNotion(site)) deps.scheduleRoadmapWrites(site.id);
       await enqueueWebhookEvent(deps.db, site.id, "site.synced", { pages: after.size });

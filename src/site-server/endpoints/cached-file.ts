@@ -1,5 +1,6 @@
 import { makeCachedResponse, sendCached } from "@/http/page-cache";
 import type { RenderContext } from "../render/context";
+import { pageTagHeaders } from "../cache-policy";
 import { contentOrUnavailable, pageCacheControlOf, pageHeadersOf, renderContextOf, revalidate, type Endpoint } from "./context";
 
 /**
@@ -25,7 +26,8 @@ export function cachedFileEndpoint(opts: {
       if (!content) return;
       const response = ctx.cache.cached(site, content.snapshot, path, () => {
         const body = render(renderContextOf(ctx, site, content.model));
-        return body === null ? makeCachedResponse(404, "text/plain; charset=utf-8", "Not found") : makeCachedResponse(200, contentType, body);
+        const made = body === null ? makeCachedResponse(404, "text/plain; charset=utf-8", "Not found") : makeCachedResponse(200, contentType, body);
+        return { ...made, headers: pageTagHeaders(site, path) };
       });
       if (opts.startsRefresh) revalidate(ctx, site, content.snapshot);
       sendCached(req, res, response, pageCacheControlOf(ctx, site), pageHeadersOf(ctx, site));

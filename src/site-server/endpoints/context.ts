@@ -11,6 +11,7 @@ import { contentSecurityPolicy, inlineScriptHashes } from "../security";
 import type { SiteCache } from "../site-cache";
 import type { PublishedSite } from "../site-lookup";
 import { planAnswersQuestions } from "../admit-question";
+import { LOCKED_CACHE_CONTROL } from "../cache-policy";
 
 /**
  * What every endpoint of a published site is given: the request's site-relative path and query, whether the site is
@@ -144,7 +145,7 @@ export function ownerPageHeadersOf(ctx: SiteServices, site: PublishedSite): (non
 }
 
 /** Protected content must never sit in a shared cache. */
-export const pageCacheControlOf = (ctx: SiteServices, site: PublishedSite) => (site.passwordHash ? "private, no-store" : ctx.htmlCacheControl);
+export const pageCacheControlOf = (ctx: SiteServices, site: PublishedSite) => (site.passwordHash ? LOCKED_CACHE_CONTROL : ctx.htmlCacheControl);
 
 export type Method = "GET" | "HEAD" | "POST";
 

@@ -8,6 +8,7 @@ import { visitorFacingError } from "../respond";
 import { fromAnotherSite } from "../request";
 import { servePage } from "../serve-page";
 import type { PublishedSite } from "../site-lookup";
+import { pageTagHeaders } from "../cache-policy";
 import { contentOrUnavailable, pageCacheControlOf, pageHeadersOf, renderContextOf, visitorKey, type Endpoint, type EndpointContext, type SiteContent } from "./context";
 
 /**
@@ -31,7 +32,7 @@ export const markdownEndpoint: Endpoint = {
     const question = ctx.search.get("ask");
     if (question !== null) return ask(req, res, site, ctx, content, question);
     await countIfAgent(ctx, req, site, "markdown");
-    const response = ctx.cache.cached(site, content.snapshot, ctx.path, () => makeCachedResponse(200, "text/markdown; charset=utf-8", body));
+    const response = ctx.cache.cached(site, content.snapshot, ctx.path, () => ({ ...makeCachedResponse(200, "text/markdown; charset=utf-8", body), headers: pageTagHeaders(site, ctx.path) }));
     sendCached(req, res, response, pageCacheControlOf(ctx, site), pageHeadersOf(ctx, site));
   },
 };
