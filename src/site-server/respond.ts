@@ -3,7 +3,6 @@ import { renderNoticePage } from "./render/notice-page";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE, type ErrorCode } from "@/lib/errors";
 import { reportError, type ErrorContext } from "@/integrations/error-reporting";
-import { escapeHtml } from "@/lib/escape-html";
 
 
 /** A tiny self-contained HTML page for errors and notices (no scripts, no external assets); never stored by a cache. */
