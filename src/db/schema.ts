@@ -16,3 +16,4 @@ export * from "./schema/teams";
 export * from "./schema/audit";
 export * from "./schema/api-keys";
 export * from "./schema/webhooks";
+export * from "./schema/readers";

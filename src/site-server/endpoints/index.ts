@@ -10,6 +10,7 @@ import { llmsEndpoints } from "./llms";
 import { markdownEndpoint } from "./markdown";
 import { mcpEndpoint } from "./mcp";
 import { passwordEndpoint } from "./password";
+import { linkAgainEndpoint } from "./reader-links";
 import { searchEndpoint } from "./search";
 import { socialCardEndpoint } from "./social-card";
 import { subscribeEndpoint } from "./subscribe";
@@ -43,6 +44,7 @@ export const SITE_ENDPOINTS: readonly Endpoint[] = [
   ...llmsEndpoints,
   ...feedEndpoints,
   markdownEndpoint,
+  linkAgainEndpoint,
 ];
 
 /** Exact paths in a map (one lookup per request); no exact path matches a pattern, so checking them first keeps table order. */

@@ -138,4 +138,10 @@ export const de: Catalogue = {
   noticeIdeaThanksLead: "Das Team liest sie bald. Kommt sie auf die Roadmap, erfahren Sie, wenn sie vorankommt.",
   noticeIdeaLinkSent: "Klicken Sie auf den Link, den wir Ihnen geschickt haben, um Ihre E-Mail-Adresse zu bestätigen; dann geht Ihre Idee an das Team.",
   backToSite: "Zurück zur Website",
+  noticeLinkUsed: "Dieser Link wurde bereits verwendet",
+  noticeLinkUsedLead: "Jeder Link funktioniert nur einmal. Wenn Sie erneut bestätigen müssen, können wir einen neuen Link an dieselbe Adresse senden.",
+  noticeLinkExpired: "Dieser Link ist abgelaufen",
+  noticeLinkExpiredLead: "Links gelten 24 Stunden. Wir können einen neuen Link an dieselbe Adresse senden.",
+  sendANewLink: "Neuen Link senden",
+  noticeNewLinkSent: "Sofern die Adresse einen erhalten kann, ist ein neuer Link unterwegs. Er funktioniert einmal, innerhalb von 24 Stunden.",
 };

@@ -141,6 +141,12 @@ export const en = {
   noticeIdeaThanksLead: "The team will read it soon. If it joins the roadmap, you'll hear when it moves.",
   noticeIdeaLinkSent: "Click the link we sent to confirm your email; your idea then goes to the team.",
   backToSite: "Back to the site",
+  noticeLinkUsed: "This link was already used",
+  noticeLinkUsedLead: "Each link works once. If you need to confirm again, we can send a new link to the same address.",
+  noticeLinkExpired: "This link has expired",
+  noticeLinkExpiredLead: "Links work for 24 hours. We can send a new link to the same address.",
+  sendANewLink: "Send a new link",
+  noticeNewLinkSent: "If the address can get one, a new link is on its way. It works once, within 24 hours.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -138,4 +138,10 @@ export const es: Catalogue = {
   noticeIdeaThanksLead: "El equipo la leerá pronto. Si entra en la hoja de ruta, te avisaremos cuando avance.",
   noticeIdeaLinkSent: "Haz clic en el enlace que te enviamos para confirmar tu correo; tu idea llegará entonces al equipo.",
   backToSite: "Volver al sitio",
+  noticeLinkUsed: "Este enlace ya se usó",
+  noticeLinkUsedLead: "Cada enlace funciona una sola vez. Si necesitas confirmar de nuevo, podemos enviar un enlace nuevo a la misma dirección.",
+  noticeLinkExpired: "Este enlace ha caducado",
+  noticeLinkExpiredLead: "Los enlaces sirven durante 24 horas. Podemos enviar un enlace nuevo a la misma dirección.",
+  sendANewLink: "Enviar un enlace nuevo",
+  noticeNewLinkSent: "Si la dirección puede recibirlo, un enlace nuevo va en camino. Funciona una sola vez, en las próximas 24 horas.",
 };

@@ -138,4 +138,10 @@ export const fr: Catalogue = {
   noticeIdeaThanksLead: "L’équipe la lira bientôt. Si elle rejoint la feuille de route, vous serez prévenu quand elle avancera.",
   noticeIdeaLinkSent: "Cliquez sur le lien que nous vous avons envoyé pour confirmer votre e-mail ; votre idée sera alors transmise à l’équipe.",
   backToSite: "Retour au site",
+  noticeLinkUsed: "Ce lien a déjà été utilisé",
+  noticeLinkUsedLead: "Chaque lien ne sert qu’une fois. S’il faut confirmer à nouveau, nous pouvons envoyer un nouveau lien à la même adresse.",
+  noticeLinkExpired: "Ce lien a expiré",
+  noticeLinkExpiredLead: "Les liens sont valables 24 heures. Nous pouvons envoyer un nouveau lien à la même adresse.",
+  sendANewLink: "Envoyer un nouveau lien",
+  noticeNewLinkSent: "Si l’adresse peut en recevoir un, un nouveau lien est en route. Il ne sert qu’une fois, dans les 24 heures.",
 };

@@ -138,4 +138,10 @@ export const it: Catalogue = {
   noticeIdeaThanksLead: "Il team la leggerà presto. Se entra nella tabella di marcia, saprai quando avanza.",
   noticeIdeaLinkSent: "Apri il link che ti abbiamo inviato per confermare la tua e-mail; poi la tua idea arriverà al team.",
   backToSite: "Torna al sito",
+  noticeLinkUsed: "Questo link è già stato usato",
+  noticeLinkUsedLead: "Ogni link funziona una sola volta. Se devi confermare di nuovo, possiamo inviare un nuovo link allo stesso indirizzo.",
+  noticeLinkExpired: "Questo link è scaduto",
+  noticeLinkExpiredLead: "I link valgono 24 ore. Possiamo inviare un nuovo link allo stesso indirizzo.",
+  sendANewLink: "Invia un nuovo link",
+  noticeNewLinkSent: "Se l’indirizzo può riceverlo, un nuovo link è in arrivo. Funziona una sola volta, entro 24 ore.",
 };

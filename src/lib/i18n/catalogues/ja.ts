@@ -138,4 +138,10 @@ export const ja: Catalogue = {
   noticeIdeaThanksLead: "チームがまもなく読みます。ロードマップに加わったら、動きがあったときにお知らせします。",
   noticeIdeaLinkSent: "お送りしたリンクをクリックしてメールアドレスを確認すると、アイデアがチームに届きます。",
   backToSite: "サイトに戻る",
+  noticeLinkUsed: "このリンクはすでに使用されています",
+  noticeLinkUsedLead: "リンクは1回だけ使えます。もう一度確認が必要な場合は、同じアドレスに新しいリンクをお送りできます。",
+  noticeLinkExpired: "このリンクは有効期限が切れています",
+  noticeLinkExpiredLead: "リンクの有効期間は24時間です。同じアドレスに新しいリンクをお送りできます。",
+  sendANewLink: "新しいリンクを送る",
+  noticeNewLinkSent: "送信できるアドレスであれば、新しいリンクをお送りしました。24時間以内に1回だけ使えます。",
 };

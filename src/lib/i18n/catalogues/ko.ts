@@ -138,4 +138,10 @@ export const ko: Catalogue = {
   noticeIdeaThanksLead: "팀이 곧 읽어 볼 것입니다. 로드맵에 추가되면 진행될 때 알려 드립니다.",
   noticeIdeaLinkSent: "보내 드린 링크를 눌러 이메일을 확인하면 아이디어가 팀에 전달됩니다.",
   backToSite: "사이트로 돌아가기",
+  noticeLinkUsed: "이미 사용된 링크입니다",
+  noticeLinkUsedLead: "링크는 한 번만 사용할 수 있습니다. 다시 확인해야 한다면 같은 주소로 새 링크를 보내 드릴 수 있습니다.",
+  noticeLinkExpired: "만료된 링크입니다",
+  noticeLinkExpiredLead: "링크는 24시간 동안 유효합니다. 같은 주소로 새 링크를 보내 드릴 수 있습니다.",
+  sendANewLink: "새 링크 보내기",
+  noticeNewLinkSent: "받을 수 있는 주소라면 새 링크가 발송되었습니다. 24시간 안에 한 번만 사용할 수 있습니다.",
 };

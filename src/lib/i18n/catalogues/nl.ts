@@ -138,4 +138,10 @@ export const nl: Catalogue = {
   noticeIdeaThanksLead: "Het team leest het binnenkort. Komt het op de routekaart, dan hoor je wanneer het verschuift.",
   noticeIdeaLinkSent: "Klik op de link die we je stuurden om je e-mailadres te bevestigen; daarna gaat je idee naar het team.",
   backToSite: "Terug naar de website",
+  noticeLinkUsed: "Deze link is al gebruikt",
+  noticeLinkUsedLead: "Elke link werkt één keer. Moet je opnieuw bevestigen, dan sturen we een nieuwe link naar hetzelfde adres.",
+  noticeLinkExpired: "Deze link is verlopen",
+  noticeLinkExpiredLead: "Links werken 24 uur. We kunnen een nieuwe link naar hetzelfde adres sturen.",
+  sendANewLink: "Stuur een nieuwe link",
+  noticeNewLinkSent: "Als het adres er een kan ontvangen, is een nieuwe link onderweg. Die werkt één keer, binnen 24 uur.",
 };

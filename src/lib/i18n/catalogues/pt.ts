@@ -138,4 +138,10 @@ export const pt: Catalogue = {
   noticeIdeaThanksLead: "A equipe vai lê-la em breve. Se ela entrar no roteiro, você saberá quando avançar.",
   noticeIdeaLinkSent: "Clique no link que enviamos para confirmar seu e-mail; sua ideia então segue para a equipe.",
   backToSite: "Voltar ao site",
+  noticeLinkUsed: "Este link já foi usado",
+  noticeLinkUsedLead: "Cada link funciona uma única vez. Se precisar confirmar de novo, podemos enviar um novo link para o mesmo endereço.",
+  noticeLinkExpired: "Este link expirou",
+  noticeLinkExpiredLead: "Os links valem por 24 horas. Podemos enviar um novo link para o mesmo endereço.",
+  sendANewLink: "Enviar um novo link",
+  noticeNewLinkSent: "Se o endereço puder recebê-lo, um novo link está a caminho. Ele funciona uma única vez, em até 24 horas.",
 };

@@ -138,4 +138,10 @@ export const zhHans: Catalogue = {
   noticeIdeaThanksLead: "团队很快会阅读。如果它进入路线图，有进展时你会收到通知。",
   noticeIdeaLinkSent: "点击我们发送的链接确认邮箱后，你的想法就会转给团队。",
   backToSite: "返回网站",
+  noticeLinkUsed: "此链接已被使用",
+  noticeLinkUsedLead: "每个链接只能使用一次。如需再次确认，我们可以向同一地址发送新链接。",
+  noticeLinkExpired: "此链接已过期",
+  noticeLinkExpiredLead: "链接的有效期为 24 小时。我们可以向同一地址发送新链接。",
+  sendANewLink: "发送新链接",
+  noticeNewLinkSent: "如果该地址可以接收，新链接已在路上。它只能在 24 小时内使用一次。",
 };
