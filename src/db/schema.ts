@@ -17,3 +17,4 @@ export * from "./schema/audit";
 export * from "./schema/api-keys";
 export * from "./schema/webhooks";
 export * from "./schema/readers";
+export * from "./schema/comments";

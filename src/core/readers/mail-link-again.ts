@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { roadmapIdeas, subscribers } from "@/db/schema";
+import { comments, roadmapIdeas, subscribers } from "@/db/schema";
 import type { EmailProvider } from "@/integrations/email";
 import type { SubscriptionSite } from "@/core/subscribers/subscription-site";
 import { mailReaderLink } from "./mail-reader-link";
@@ -18,7 +18,11 @@ async function stillWaiting(db: Db, siteId: string, purpose: ReaderLinkPurpose, 
     const [row] = await db.select({ id: subscribers.id }).from(subscribers).where(and(eq(subscribers.siteId, siteId), eq(subscribers.id, subjectId), eq(subscribers.status, "unconfirmed")));
     return Boolean(row);
   }
-  // A vote names its item: voting again is harmless; a comment's confirmation checks the comment's own state.
+  if (purpose === "comment") {
+    const [row] = await db.select({ id: comments.id }).from(comments).where(and(eq(comments.siteId, siteId), eq(comments.id, subjectId), eq(comments.status, "unconfirmed")));
+    return Boolean(row);
+  }
+  // A vote names its item: voting again is harmless.
   return true;
 }
 
@@ -32,6 +36,7 @@ export async function mailLinkAgain(deps: Deps, site: SubscriptionSite, old: Rea
   const purpose = old.purpose as ReaderLinkPurpose;
   const waiting = old.subjectId ? await stillWaiting(deps.db, site.id, purpose, old.subjectId) : true;
   if (!waiting && purpose === "subscribe") return;
+  // What was already sent or confirmed: the new link only signs the reader in.
   const next = waiting ? { purpose, subjectId: old.subjectId } : { purpose: purpose === "idea" ? ("vote" as const) : purpose, subjectId: null };
   await mailReaderLink(deps, site, { email: old.email, ...next }, now);
 }

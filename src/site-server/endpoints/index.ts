@@ -1,6 +1,7 @@
 import type { PublishedSite } from "../site-lookup";
 import { assetEndpoints } from "./assets";
 import { chatEndpoint } from "./chat";
+import { commentEndpoints } from "./comments";
 import type { Endpoint } from "./context";
 import { faviconEndpoint } from "./favicon";
 import { feedbackEndpoint } from "./feedback";
@@ -45,6 +46,7 @@ export const SITE_ENDPOINTS: readonly Endpoint[] = [
   ...feedEndpoints,
   markdownEndpoint,
   linkAgainEndpoint,
+  ...commentEndpoints,
 ];
 
 /** Exact paths in a map (one lookup per request); no exact path matches a pattern, so checking them first keeps table order. */

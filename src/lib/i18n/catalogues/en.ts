@@ -147,6 +147,19 @@ export const en = {
   noticeLinkExpiredLead: "Links work for 24 hours. We can send a new link to the same address.",
   sendANewLink: "Send a new link",
   noticeNewLinkSent: "If the address can get one, a new link is on its way. It works once, within 24 hours.",
+  commentsTitle: "Comments",
+  commentYourComment: "Your comment",
+  commentYourReply: "Your reply",
+  commentYourName: "Your name",
+  commentEmailNote: "Your email is never shown. The first time, we send you a link to confirm it.",
+  commentPost: "Post comment",
+  commentPostReply: "Post reply",
+  commentReply: "Reply",
+  commentHeld: "Your comment is waiting for approval",
+  commentHeldLead: "The site's team reads new comments before they appear. Yours will show once it is approved.",
+  commentCheckInboxLead: "Click the link we sent to confirm your email; your comment is then posted.",
+  commentConfirmed: "Your email is confirmed",
+  commentConfirmedLead: "You can comment from this browser without confirming again.",
 } as const;
 
 export type MessageKey = keyof typeof en;
