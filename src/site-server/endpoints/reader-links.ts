@@ -12,15 +12,16 @@ import { sendSiteNotice } from "./subscription";
 export const linkAgainEndpoint: Endpoint = {
   path: LINK_AGAIN_PATH,
   methods: ["POST"],
-  servedWhenLocked: false,
-  summary: "Readers: the “send a new link” button of a used or expired confirmation link (form: token). Mails a fresh single-use link to that link's own address.",
+  // A subscription's link works behind a site password (its pages name nothing there), so its button must too.
+  servedWhenLocked: true,
+  summary: "Readers: the “send a new link” button of a used or expired confirmation link (form: token). Mails a fresh single-use link to that link's own address; on a protected site its answer names nothing.",
   async handler(req, res, site, ctx) {
     if (!isFormPost(req)) return sendPlainHtml(res, 415, "Unsupported form", "Send the form as a regular form.");
     const body = await readSmallBody(req, MAX_FORM_BYTES);
     if (body === null) return sendPlainHtml(res, 413, "Too large", "The form was too large.");
     if (!(await ctx.take("readerLinkAgainPerIp", `${site.id}|${ipOf(ctx, req)}`))) return sendPlainHtml(res, 429, "Too many requests", "Please wait a few minutes and try again.");
     const old = await findReaderLink(ctx.runtime.db, site.id, new URLSearchParams(body).get("token") ?? "");
-    if (!old) return sendSiteNotice(res, site, false, { status: 404, title: "noticeLinkNotValid", message: "noticeLinkNotValidShort" });
+    if (!old) return sendSiteNotice(res, site, ctx.locked, { status: 404, title: "noticeLinkNotValid", message: "noticeLinkNotValidShort" });
     // Past the mailbox's limit the page still says "sent": the holder of an old link learns nothing about the mailbox.
     if (await ctx.take("readerLinkAgain", canonicalMailbox(old.email))) {
       try {
@@ -29,6 +30,6 @@ export const linkAgainEndpoint: Endpoint = {
         return sendError(res, err, { where: "reader-link", siteId: site.id }, { UPSTREAM: "We could not send the email just now. Please try again in a minute." });
       }
     }
-    sendSiteNotice(res, site, false, { status: 200, title: "noticeCheckInbox", message: "noticeNewLinkSent" });
+    sendSiteNotice(res, site, ctx.locked, { status: 200, title: "noticeCheckInbox", message: "noticeNewLinkSent" });
   },
 };

@@ -155,6 +155,16 @@ describe("comments", () => {
       expect(res.body).not.toContain("Secret Blog");
     }
     expect((await sentMails(plunk.url)).filter((m) => m.to === "eve@example.com")).toEqual([]);
+    // "Send a new link" answers behind the password too (a subscription's link works there), naming nothing.
+    const again = await rawRequest(`${s.app.url}/_/link/new`, {
+      host: locked,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    });
+    expect(again.status).toBe(404);
+    expect(again.body).toContain("This link is not valid");
+    expect(again.body).not.toContain("Secret Blog");
 
     const quiet = s.hosts[3]!;
     const { html } = await firstPost(quiet);
