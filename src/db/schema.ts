@@ -16,3 +16,5 @@ export * from "./schema/teams";
 export * from "./schema/audit";
 export * from "./schema/api-keys";
 export * from "./schema/webhooks";
+export * from "./schema/readers";
+export * from "./schema/comments";

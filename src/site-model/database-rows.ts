@@ -32,6 +32,8 @@ export type Row = {
   coverPosition: number;
   icon: string | null;
   lastEdited: number;
+  /** The owner ticked the row's "Comments off" checkbox: no comments under this entry. */
+  commentsOff: boolean;
   /** The row page's own record map (its body), from the snapshot. */
   recordMap: ExtendedRecordMap | null;
 };
@@ -72,6 +74,7 @@ export function readDatabase(root: SnapshotPage, pages: Map<string, SnapshotPage
   };
   const keys = Object.fromEntries(Object.entries(fields).map(([f, p]) => [f, p?.key])) as Record<keyof typeof fields, string | undefined>;
   const slugKey = byName("slug", "text")?.key;
+  const commentsOffKey = byName("comments off", "checkbox")?.key;
   // NotionNext keeps pages, menus and notices in the posts database: a `type` select with a "Post" option.
   const typeProperty = byName("type", "select");
   const postsOnly = (schema[typeProperty?.key ?? ""]?.options ?? []).some((o) => o.value === "Post") ? typeProperty?.key : undefined;
@@ -115,6 +118,7 @@ export function readDatabase(root: SnapshotPage, pages: Map<string, SnapshotPage
       coverPosition: coverPositionOf(block.format as { page_cover_position?: unknown } | undefined),
       icon: ((block.format as { page_icon?: string } | undefined)?.page_icon ?? null) || null,
       lastEdited: lastEditedOf(own ? blockOf(own.recordMap, id) : block),
+      commentsOff: textOf(value(commentsOffKey)) === "Yes",
       recordMap: own?.recordMap ?? null,
     });
   }

@@ -11,6 +11,7 @@ import { sendPlainHtml } from "./respond";
 import { servePage } from "./serve-page";
 import { siteTypeHas } from "@/lib/site-types";
 import { roadmapStateOf } from "./roadmap-state";
+import { commentsStateOf, readsComments } from "./comments-state";
 import { createSiteCache } from "./site-cache";
 import { createSiteLookup, type PublishedSite } from "./site-lookup";
 import { createHttpsStamp } from "./https-stamp";
@@ -140,10 +141,12 @@ export function createSiteServer(runtime: Runtime) {
     if (endpoint) return endpoint.handler(req, res, site, ctx);
     const content = contentInMemory(services, site);
     // A roadmap's pages show its votes (roadmap-state.ts), read per view; every other page answers without an await.
-    if (content && !siteTypeHas(site.siteType, "votes")) return servePage(req, res, site, ctx, content);
-    return Promise.all([content ?? contentOrUnavailable(services, res, site), roadmapStateOf(runtime.db, site, ctx.search)]).then(
-      ([loaded, roadmap]) => void (loaded && servePage(req, res, site, ctx, loaded, roadmap)),
-    );
+    // Pages with comments read the page's shown comments (comments-state.ts) the same way.
+    if (content && !siteTypeHas(site.siteType, "votes") && !readsComments(site)) return servePage(req, res, site, ctx, content);
+    return Promise.all([content ?? contentOrUnavailable(services, res, site), roadmapStateOf(runtime.db, site, ctx.search)]).then(async ([loaded, roadmap]) => {
+      if (!loaded) return;
+      servePage(req, res, site, ctx, loaded, roadmap, await commentsStateOf(runtime.db, site, loaded.model, ctx.path));
+    });
   }
 }
 

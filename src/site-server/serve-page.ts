@@ -6,7 +6,7 @@ import { renderNotFound, renderRoute } from "./render/render-route";
 import { ownerPageHeadersOf, pageCacheControlOf, pageHeadersOf, renderContextOf, revalidate, type SiteContent, type SiteServices } from "./endpoints/context";
 import type { PublishedSite } from "./site-lookup";
 import type { Route } from "@/site-model/site-model";
-import type { RoadmapState } from "./render/context";
+import type { RenderContext, RoadmapState } from "./render/context";
 import { LOCKED_CACHE_CONTROL, NOT_FOUND_CACHE_CONTROL, PER_VISITOR_CACHE_CONTROL, pageTagHeaders, siteTagHeaders } from "./cache-policy";
 
 /**
@@ -20,6 +20,7 @@ export function servePage(
   ctx: SiteServices & { path: string; search: URLSearchParams; ownerCodeHost?: boolean },
   { snapshot, model }: SiteContent,
   roadmap: { state: RoadmapState; key: string } | null = null,
+  comments: { state: NonNullable<RenderContext["comments"]>; key: string } | null = null,
 ): void {
   const { path } = ctx;
   const route = model.routes.get(path);
@@ -33,9 +34,9 @@ export function servePage(
   // The owner's code goes only into the site's own pages (never the 404, the password form or an endpoint), and only
   // on a host where it can reach no one else (owner-code.ts).
   const ownerCode = Boolean(ctx.ownerCodeHost) && hasOwnerCode(site.settings);
-  const key = `${path}${subscribed ? "\nsubscribed" : ""}${roadmap?.key ?? ""}${ownerCode ? "\nowner" : ""}`;
+  const key = `${path}${subscribed ? "\nsubscribed" : ""}${roadmap?.key ?? ""}${comments?.key ?? ""}${ownerCode ? "\nowner" : ""}`;
   const response = ctx.cache.cached(site, snapshot, key, () => {
-    const page = renderRoute({ ...renderContextOf(ctx, site, model, subscribed), roadmap: roadmap?.state }, route);
+    const page = renderRoute({ ...renderContextOf(ctx, site, model, subscribed), roadmap: roadmap?.state, comments: comments?.state }, route);
     const placeholder = ownerCode ? newNoncePlaceholder() : "";
     const made = ownerCode ? makeNonceResponse(200, "text/html; charset=utf-8", withOwnerCode(page, site.settings, placeholder), placeholder) : makeCachedResponse(200, "text/html; charset=utf-8", page);
     return { ...made, headers: { ...markdownTwinLink(site, path, route), ...pageTagHeaders(site, path) } };

@@ -44,6 +44,7 @@ export function subscriberConfirmationEmail(p: { siteAddress: string; confirmUrl
       { kind: "heading", text: "Confirm your subscription" },
       { kind: "paragraph", text: `Someone — hopefully you — asked to get new posts from ${p.siteAddress} by email. Confirm with the button below.` },
       { kind: "button", label: "Confirm subscription", url: p.confirmUrl },
+      { kind: "note", text: "The button works once, within 24 hours." },
     ],
     footer: [{ kind: "note", text: `If you did not subscribe, ignore this email: you will not hear from us again. Sent by ${PRODUCT_NAME} on behalf of ${p.siteAddress}.` }],
   });
@@ -155,10 +156,43 @@ export function voterConfirmationEmail(p: { siteAddress: string; confirmUrl: str
     accentColor: p.accentColor,
     blocks: [
       { kind: "heading", text: "Confirm your email" },
-      { kind: "paragraph", text: `Someone — hopefully you — voted or suggested an idea on the roadmap at ${p.siteAddress}. Confirm with the button below; after that, votes on this roadmap are one click from this browser.` },
+      { kind: "paragraph", text: `Someone — hopefully you — voted on the roadmap at ${p.siteAddress}. Confirm with the button below; after that, votes on this roadmap are one click from this browser.` },
       { kind: "button", label: "Confirm and vote", url: p.confirmUrl },
+      { kind: "note", text: "The button works once, within 24 hours." },
     ],
     footer: [{ kind: "note", text: `If this was not you, ignore this email: nothing is counted without the link. Sent by ${PRODUCT_NAME} on behalf of ${p.siteAddress}.` }],
+  });
+}
+
+/** The confirmation of one suggested idea: its link sends that idea to the owner and nothing else (no owner or visitor text). */
+export function ideaConfirmationEmail(p: { siteAddress: string; confirmUrl: string; accentColor?: string }): RenderedEmail {
+  return renderEmail({
+    subject: "Confirm your email to send your idea",
+    preview: "One click and your idea reaches the team.",
+    accentColor: p.accentColor,
+    blocks: [
+      { kind: "heading", text: "Confirm your idea" },
+      { kind: "paragraph", text: `Someone — hopefully you — suggested an idea on the roadmap at ${p.siteAddress}. Confirm with the button below to send it to the team.` },
+      { kind: "button", label: "Confirm and send the idea", url: p.confirmUrl },
+      { kind: "note", text: "The button works once, within 24 hours." },
+    ],
+    footer: [{ kind: "note", text: `If this was not you, ignore this email: the idea is not sent without the link. Sent by ${PRODUCT_NAME} on behalf of ${p.siteAddress}.` }],
+  });
+}
+
+/** The confirmation of one comment: its link publishes (or queues for the owner) that comment and nothing else. */
+export function commentConfirmationEmail(p: { siteAddress: string; confirmUrl: string; accentColor?: string }): RenderedEmail {
+  return renderEmail({
+    subject: "Confirm your email to post your comment",
+    preview: "One click and your comment is posted.",
+    accentColor: p.accentColor,
+    blocks: [
+      { kind: "heading", text: "Confirm your comment" },
+      { kind: "paragraph", text: `Someone — hopefully you — wrote a comment on ${p.siteAddress}. Confirm with the button below to post it; after that, comments from this browser need no email.` },
+      { kind: "button", label: "Confirm and post", url: p.confirmUrl },
+      { kind: "note", text: "The button works once, within 24 hours." },
+    ],
+    footer: [{ kind: "note", text: `If this was not you, ignore this email: nothing is posted without the link. Sent by ${PRODUCT_NAME} on behalf of ${p.siteAddress}.` }],
   });
 }
 

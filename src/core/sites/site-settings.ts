@@ -4,6 +4,7 @@ import { linkFieldSchema } from "@/lib/link-field";
 import { CUSTOM_CSS_MAX } from "@/lib/custom-css";
 import { canonicalTag, catalogueLanguageOf, SITE_LANGUAGES } from "@/lib/i18n/languages";
 import { COLOUR_MESSAGE, HEX_COLOUR } from "@/lib/colour";
+import { COMMENT_MODES } from "@/core/comments/comment-rules";
 
 /**
  * Everything per site lives in one schema (docs/contracts.md §8). The site server reads settings only through
@@ -160,6 +161,10 @@ export const siteSettingsSchema = z
     contactUrl: linkFieldSchema.pipe(z.string().max(2048)).default(""),
     /** Set through updateSitePropertyMap only, which checks it against the database's properties and types. */
     propertyMap: propertyMapSchema.default({}),
+    /** Readers' comments on posts, entries and articles (docs/readers.md): off, all held, a reader's first held, or none held. */
+    comments: z.enum(COMMENT_MODES, "must be off, held, first-held or open").default("off"),
+    /** Words or phrases that hold a comment for the owner whatever the mode. */
+    commentKeywords: z.array(shortText(60).min(1)).max(200).default([]),
   })
   .strict();
 

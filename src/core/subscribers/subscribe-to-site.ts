@@ -5,15 +5,14 @@ import type { Db } from "@/db/client";
 import { subscribers } from "@/db/schema";
 import type { EmailProvider } from "@/integrations/email";
 import { AppError } from "@/lib/errors";
-import { subscriberConfirmationEmail } from "@/core/email/templates";
+import { mailReaderLink, READER_LINK_PATHS } from "@/core/readers/mail-reader-link";
 import { SUBSCRIBE_LIMITS } from "@/core/limits";
 import { canonicalMailbox } from "@/lib/mailbox";
-import { PRODUCT_NAME } from "@/lib/brand";
-import { siteEndpointUrl, type SubscriptionSite } from "./subscription-site";
+import type { SubscriptionSite } from "./subscription-site";
 
 export const subscribeInput = z.object({ email: z.email("Please enter a valid email address").trim().max(254) });
 
-export const CONFIRM_PATH = "/_/subscribe/confirm";
+export const CONFIRM_PATH = READER_LINK_PATHS.subscribe;
 
 export const newSubscriptionToken = () => crypto.randomBytes(32).toString("base64url");
 
@@ -22,9 +21,6 @@ function canonicalMailboxSql(column: typeof subscribers.email): SQL {
   const untagged = sql`regexp_replace(lower(trim(${column})), '^([^@+]+)\\+[^@]*@', '\\1@')`;
   return sql`(case when ${untagged} ~ '@(gmail|googlemail)\\.com$' then coalesce(nullif(replace(split_part(${untagged}, '@', 1), '.', ''), ''), split_part(${untagged}, '@', 1)) || '@gmail.com' else ${untagged} end)`;
 }
-
-/** The site as a confirmation mail names it: its address (host and path prefix), never text the owner chose. */
-const siteAddressOf = (site: Pick<SubscriptionSite, "origin" | "basePath">) => `${new URL(site.origin).host}${site.basePath}`;
 
 /** What a visitor is told when the site's plan has no room for another subscriber (the owner sees the limit). */
 export const SUBSCRIBER_LIMIT_MESSAGE = "This site can't take new subscribers right now. Please try again later.";
@@ -56,10 +52,10 @@ async function ensureRoomForSubscriber(db: Db, siteId: string, email: string, li
  * - the mail has a fixed subject and names the product and the site's address, with no owner-chosen name, sender
  *   or Reply-To (the owner's sender settings apply only to mail their confirmed subscribers asked for);
  * - an address has one pending confirmation per site: asking again within SUBSCRIBE_LIMITS.resendAfterMs sends
- *   nothing; later it resends the same link. For an unconfirmed row `createdAt` is when its link was last mailed;
+ *   nothing; later it mails a new single-use link. For an unconfirmed row `createdAt` is when its link was last mailed;
  * - one mailbox (`a+1@x` is `a@x`) gets at most SUBSCRIBE_LIMITS.confirmationsPerMailboxPerDay confirmations a day
  *   across every site; past that the address is not stored and nothing is sent;
- * - a confirmed address gets nothing; an unsubscribed one starts over with a new link (old links stay dead).
+ * - a confirmed address gets nothing; an unsubscribed one starts over with a new link (old links are used or expired).
  * The per-IP and per-site request limits are SubscribeLimits, checked by the endpoint before this runs.
  */
 export async function subscribeToSite(
@@ -86,26 +82,19 @@ export async function subscribeToSite(
     .where(and(eq(subscribers.status, "unconfirmed"), gt(subscribers.createdAt, since), sql`${canonicalMailboxSql(subscribers.email)} = ${canonicalMailbox(email)}`));
   if (pending >= SUBSCRIBE_LIMITS.confirmationsPerMailboxPerDay) return;
 
-  let target: { email: string; confirmToken: string };
+  let target: { id: string; email: string };
   if (!existing) {
     const [inserted] = await db
       .insert(subscribers)
-      .values({ siteId: site.id, email, confirmToken: newSubscriptionToken(), unsubscribeToken: newSubscriptionToken(), createdAt: now })
+      .values({ siteId: site.id, email, unsubscribeToken: newSubscriptionToken(), createdAt: now })
       .onConflictDoNothing()
-      .returning({ email: subscribers.email, confirmToken: subscribers.confirmToken });
+      .returning({ id: subscribers.id, email: subscribers.email });
     if (!inserted) return; // the same address a moment ago, in a parallel request: that one mails
     target = inserted;
   } else {
-    // An unsubscribed address needs a new link (old ones stay dead); an unconfirmed one gets its link again.
-    const confirmToken = existing.status === "unsubscribed" ? newSubscriptionToken() : existing.confirmToken;
-    await db
-      .update(subscribers)
-      .set({ status: "unconfirmed", confirmToken, createdAt: now, unsubscribedAt: null, confirmedAt: null })
-      .where(eq(subscribers.id, existing.id));
-    target = { email: existing.email, confirmToken };
+    // An unconfirmed or unsubscribed address gets a new single-use link.
+    await db.update(subscribers).set({ status: "unconfirmed", createdAt: now, unsubscribedAt: null, confirmedAt: null }).where(eq(subscribers.id, existing.id));
+    target = existing;
   }
-  const siteAddress = siteAddressOf(site);
-  const mail = subscriberConfirmationEmail({ siteAddress, confirmUrl: siteEndpointUrl(site, CONFIRM_PATH, target.confirmToken), accentColor: site.accentColor });
-  // The sender names the product and the site's address; no owner-chosen name or Reply-To on a mail anyone can trigger.
-  await deps.email.send({ to: target.email, ...mail, fromName: `${siteAddress} via ${PRODUCT_NAME}` });
+  await mailReaderLink(deps, site, { email: target.email, purpose: "subscribe", subjectId: target.id }, now);
 }

@@ -38,6 +38,11 @@ export const RATE_LIMITS = {
   siteCreation: { limit: 20, minutes: 60, key: "owner (createNewSite calls whose address is free)", atLimit: "RATE_LIMITED “You have created many sites in a short time, please try again in an hour”; Notion is not asked" },
   pageCheck: { limit: 10, minutes: 1, key: "owner (createNewSite's check of the Notion page)", atLimit: "RATE_LIMITED “You've checked a lot of pages in a short time. That's Pagewright's own limit, not Notion's: try again in 60 s.”; Notion is not asked" },
   notionWebhookRefused: { limit: 30, minutes: 1, key: "client address (unexpected verifications, bad signatures)", atLimit: "429 JSON “Too many requests”" },
+  readerLinkAgain: { limit: 3, minutes: 24 * 60, key: "mailbox (a+1@x is a@x), across every site (“send a new link” on a used or expired confirmation link)", atLimit: "The page answers as if sent; nothing mailed" },
+  comment: { limit: 5, minutes: 10, key: "site + visitor address (an IPv6 address by its /64)", atLimit: "429 page “Please wait a few minutes before commenting again.”" },
+  commentPerMailbox: { limit: 20, minutes: 24 * 60, key: "the comment's mailbox (a+1@x is a@x), across every site", atLimit: "429, as comment" },
+  commentPerSite: { limit: 200, minutes: 60, key: "site, from every address", atLimit: "429, as comment" },
+  readerLinkAgainPerIp: { limit: 10, minutes: 60, key: "site + visitor address", atLimit: "429 page “Please wait a few minutes and try again.”" },
 } as const satisfies Record<string, { limit: number; minutes: number; key: string; atLimit: string }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -16,7 +16,6 @@ export const subscribers = pgTable(
     email: text("email").notNull(),
     /** "unconfirmed" until the visitor clicks the e-mailed link; "confirmed"; "unsubscribed". */
     status: text("status").notNull().default("unconfirmed"),
-    confirmToken: text("confirm_token").notNull(),
     createdAt: createdAt(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     // ── Email: the link in every notification; random, never derived from the address ──
@@ -27,7 +26,6 @@ export const subscribers = pgTable(
   },
   (t) => [
     uniqueIndex("subscribers_site_email_idx").on(t.siteId, sql`lower(${t.email})`),
-    uniqueIndex("subscribers_confirm_token_idx").on(t.confirmToken),
     uniqueIndex("subscribers_unsubscribe_token_idx").on(t.unsubscribeToken),
   ],
 );

@@ -7,9 +7,9 @@ import { sites } from "./sites";
 // ── Roadmap votes, ideas and status emails ──
 
 /**
- * A visitor who votes or suggests ideas on one roadmap, known by a confirmed email (double opt-in like subscribers).
- * `sessionToken` is the value of the site-scoped HttpOnly cookie set when the link is clicked; `pendingItemId` is the
- * vote the visitor asked for before confirming, cast by the confirmation.
+ * A visitor who votes or suggests ideas on one roadmap, known by a confirmed email (a reader link, reader_links).
+ * `sessionToken` is the value of the site-scoped HttpOnly cookie set when a link is used (a "vote" link also casts
+ * the vote it names, an "idea" link sends the idea it names to the owner).
  */
 export const roadmapVoters = pgTable(
   "roadmap_voters",
@@ -21,10 +21,8 @@ export const roadmapVoters = pgTable(
     email: text("email").notNull(),
     /** "unconfirmed" until the e-mailed link is clicked; "confirmed". */
     status: text("status").notNull().default("unconfirmed"),
-    confirmToken: text("confirm_token").notNull(),
     sessionToken: text("session_token").notNull(),
     unsubscribeToken: text("unsubscribe_token").notNull(),
-    pendingItemId: text("pending_item_id"),
     /** For an unconfirmed voter: when its link was last mailed. */
     createdAt: createdAt(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -33,7 +31,6 @@ export const roadmapVoters = pgTable(
   },
   (t) => [
     uniqueIndex("roadmap_voters_site_email_idx").on(t.siteId, sql`lower(${t.email})`),
-    uniqueIndex("roadmap_voters_confirm_token_idx").on(t.confirmToken),
     uniqueIndex("roadmap_voters_session_token_idx").on(t.sessionToken),
     uniqueIndex("roadmap_voters_unsubscribe_token_idx").on(t.unsubscribeToken),
   ],

@@ -1,6 +1,7 @@
 import type { PublishedSite } from "../site-lookup";
 import { assetEndpoints } from "./assets";
 import { chatEndpoint } from "./chat";
+import { commentEndpoints } from "./comments";
 import type { Endpoint } from "./context";
 import { faviconEndpoint } from "./favicon";
 import { feedbackEndpoint } from "./feedback";
@@ -10,6 +11,7 @@ import { llmsEndpoints } from "./llms";
 import { markdownEndpoint } from "./markdown";
 import { mcpEndpoint } from "./mcp";
 import { passwordEndpoint } from "./password";
+import { linkAgainEndpoint } from "./reader-links";
 import { searchEndpoint } from "./search";
 import { socialCardEndpoint } from "./social-card";
 import { subscribeEndpoint } from "./subscribe";
@@ -43,6 +45,8 @@ export const SITE_ENDPOINTS: readonly Endpoint[] = [
   ...llmsEndpoints,
   ...feedEndpoints,
   markdownEndpoint,
+  linkAgainEndpoint,
+  ...commentEndpoints,
 ];
 
 /** Exact paths in a map (one lookup per request); no exact path matches a pattern, so checking them first keeps table order. */

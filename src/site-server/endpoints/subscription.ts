@@ -3,6 +3,7 @@ import { confirmSubscription } from "@/core/subscribers/confirm-subscription";
 import { findSubscriptionForUnsubscribe, unsubscribeFromSite } from "@/core/subscribers/unsubscribe-from-site";
 import { CONFIRM_PATH } from "@/core/subscribers/subscribe-to-site";
 import { escapeHtml } from "@/lib/escape-html";
+import { LINK_AGAIN_PATH } from "@/core/readers/mail-reader-link";
 import { NOTICE_PAGE_CSP } from "../security";
 import type { PublishedSite } from "../site-lookup";
 import type { Endpoint } from "./context";
@@ -81,6 +82,19 @@ export function sendSiteNotice(res: ServerResponse, site: PublishedSite, locked:
   res.end(body);
 }
 
+/**
+ * A confirmation link opened a second time, or after its day: it says so and offers a new one (mailed to the link's
+ * own address) instead of signing this browser in again.
+ */
+export function sendSpentLink(res: ServerResponse, site: PublishedSite, locked: boolean, state: "used" | "expired", token: string): void {
+  sendSiteNotice(res, site, locked, {
+    status: 410,
+    title: state === "used" ? "noticeLinkUsed" : "noticeLinkExpired",
+    message: state === "used" ? "noticeLinkUsedLead" : "noticeLinkExpiredLead",
+    form: { action: `${site.basePath}${LINK_AGAIN_PATH}`, button: "sendANewLink", fields: { hidden: { token }, email: false } },
+  });
+}
+
 const INVALID_LINK: Notice = { status: 404, title: "noticeLinkNotValid", message: "noticeLinkNotValidSubscribe" };
 
 /** GET /_/subscribe/confirm?token=… — the link in the confirmation email. */
@@ -89,9 +103,13 @@ export const confirmEndpoint: Endpoint = {
   methods: ["GET", "HEAD"],
   servedWhenLocked: true,
   summary: "The link in the confirmation email (`?token=`): confirms the subscription.",
-  async handler(_req, res, site, { runtime, search, locked }) {
-    const result = await confirmSubscription(runtime.db, site.id, search.get("token") ?? "");
+  async handler(req, res, site, { runtime, search, locked }) {
+    const token = search.get("token") ?? "";
+    // A HEAD (a mail scanner's look) must not use up the single-use link.
+    if (req.method === "HEAD") return sendSiteNotice(res, site, locked, { status: 200, title: "noticeCheckInbox", message: "noticeNewPostsArrive" });
+    const result = await confirmSubscription(runtime.db, site.id, token);
     if (result === "invalid") return sendSiteNotice(res, site, locked, INVALID_LINK);
+    if (result === "expired") return sendSpentLink(res, site, locked, "expired", token);
     sendSiteNotice(res, site, locked, {
       status: 200,
       title: result === "confirmed" ? "noticeSubscribed" : "noticeAlreadySubscribed",

@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { askToVote, VOTE_CONFIRM_PATH, voterEmailInput } from "@/core/roadmap/ask-to-vote";
+import { askToConfirmIdea, askToVote, VOTE_CONFIRM_PATH, voterEmailInput } from "@/core/roadmap/ask-to-vote";
 import { confirmVoter } from "@/core/roadmap/confirm-voter";
 import { VOTER_UNSUBSCRIBE_PATH } from "@/core/roadmap/deliver-status-emails";
 import { approvedIdeasOf, roadmapItemsOf } from "@/core/roadmap/roadmap-items";
 import { ideaInput, submitIdea } from "@/core/roadmap/submit-idea";
 import { unsubscribeVoter } from "@/core/roadmap/unsubscribe-voter";
 import { itemsVotedBy, setVote, voteCountsOf, voterOfSession } from "@/core/roadmap/votes";
-import { subscriptionSiteOf } from "@/core/subscribers/subscription-site";
+import { subscriptionSiteOf, type SubscriptionSite } from "@/core/subscribers/subscription-site";
+import type { Db } from "@/db/client";
+import type { EmailProvider } from "@/integrations/email";
 import { canonicalMailbox } from "@/lib/mailbox";
 import { safeLocalPath } from "@/lib/safe-local-path";
 import { siteTypeHas } from "@/lib/site-types";
@@ -16,13 +18,15 @@ import { isFormPost, wantsJson } from "../request";
 import { readSmallBody, sendError, sendPlainHtml } from "../respond";
 import type { PublishedSite } from "../site-lookup";
 import { contentOrUnavailable, ipOf, MAX_FORM_BYTES, type Endpoint, type EndpointContext } from "./context";
-import { sendSiteNotice } from "./subscription";
+import { sendSiteNotice, sendSpentLink } from "./subscription";
 
 /**
  * Roadmap votes and ideas, on the site's own host. A visitor is known by a site-scoped HttpOnly cookie set
  * by the confirmation link; without it, voting asks for an email first. Everything works as plain forms; the board's
  * island (browser/votes.ts) posts the same forms with `Accept: application/json`.
  */
+
+type Deps = { db: Db; email: EmailProvider };
 
 const VOTER_COOKIE = "voter";
 const YEAR = 365 * 24 * 3600;
@@ -79,8 +83,10 @@ async function readForm(req: IncomingMessage, res: ServerResponse): Promise<URLS
   return new URLSearchParams(body);
 }
 
-/** Sends the confirmation mail within the email limits; false (answered) when a limit or the address refuses it. */
-async function askByEmail(ctx: EndpointContext, req: IncomingMessage, res: ServerResponse, site: PublishedSite, rawEmail: string, itemId: string | null): Promise<string | null> {
+/**
+ * Mails a confirmation (`send`) within the email limits; null (answered) when a limit or the address refuses it.
+ */
+async function askByEmail<T>(ctx: EndpointContext, req: IncomingMessage, res: ServerResponse, site: PublishedSite, rawEmail: string, send: (deps: Deps, subscriptionSite: SubscriptionSite, email: string) => Promise<T>): Promise<T | null> {
   const email = voterEmailInput.safeParse(rawEmail);
   if (!email.success) {
     if (wantsJson(req)) json(res, 400, { error: "Please enter a valid email address" });
@@ -93,7 +99,7 @@ async function askByEmail(ctx: EndpointContext, req: IncomingMessage, res: Serve
     return null;
   }
   try {
-    return await askToVote({ db: ctx.runtime.db, email: ctx.runtime.email }, subscriptionSiteOf(site, new URL(site.origin).host), { email: email.data, itemId });
+    return await send({ db: ctx.runtime.db, email: ctx.runtime.email }, subscriptionSiteOf(site, new URL(site.origin).host), email.data);
   } catch (err) {
     sendError(res, err, { where: "vote", siteId: site.id }, { UPSTREAM: "We could not send the confirmation email just now. Please try again in a minute." });
     return null;
@@ -143,25 +149,33 @@ export const voteEndpoint: Endpoint = {
       res.writeHead(303, { location: `${site.basePath}/_/vote?item=${encodeURIComponent(itemId)}`, "cache-control": "no-store" }).end();
       return;
     }
-    if (!(await askByEmail(ctx, req, res, site, email, itemId))) return;
+    if (!(await askByEmail(ctx, req, res, site, email, (deps, s, address) => askToVote(deps, s, { email: address, itemId })))) return;
     if (wantsJson(req)) return json(res, 202, { pending: true });
     sendSiteNotice(res, site, false, CHECK_INBOX);
   },
 };
 
-/** GET /_/vote/confirm?token= — confirms the voter, casts the vote they asked for, sets the cookie. */
+/** GET /_/vote/confirm?token= — confirms the voter, casts the vote (or sends the idea) the link names, sets the cookie. */
 export const voteConfirmEndpoint: Endpoint = {
   path: VOTE_CONFIRM_PATH,
   methods: ["GET", "HEAD"],
   servedWhenLocked: false,
-  summary: "Roadmaps: the link in the voter confirmation email (`?token=`): casts the pending vote and sets the voter cookie.",
+  summary: "Roadmaps: the link in a voter or idea confirmation email (`?token=`), used once within a day: casts the vote it names or sends the idea it names, and sets the voter cookie. A used or old link offers a new one.",
   async handler(req, res, site, ctx) {
     if (!onlyRoadmaps(res, site)) return;
     const items = await itemIdsOf(ctx, res, site);
     if (!items) return;
-    const confirmed = await confirmVoter(ctx.runtime.db, site.id, ctx.search.get("token") ?? "", (id) => items.has(id));
-    if (!confirmed) return sendSiteNotice(res, site, false, { status: 404, title: "noticeLinkNotValid", message: "noticeLinkNotValidVote" });
+    const token = ctx.search.get("token") ?? "";
+    // A HEAD (a mail scanner's look) must not use up the single-use link.
+    if (req.method === "HEAD") return sendSiteNotice(res, site, false, { status: 200, title: "noticeCheckInbox", message: "noticeVoteLinkSent" });
+    const confirmed = await confirmVoter(ctx.runtime.db, site.id, token, (id) => items.has(id));
+    if (confirmed.state === "used" || confirmed.state === "expired") return sendSpentLink(res, site, false, confirmed.state, token);
+    if (confirmed.state !== "ok") return sendSiteNotice(res, site, false, { status: 404, title: "noticeLinkNotValid", message: "noticeLinkNotValidVote" });
     if (confirmed.votedFor && site.notionConnectionId) ctx.runtime.roadmapNotion.schedule(site.id);
+    if (confirmed.ideaSent) {
+      res.setHeader("set-cookie", voterCookie(ctx, req, site, confirmed.sessionToken));
+      return sendSiteNotice(res, site, false, { status: 200, title: "noticeIdeaThanks", message: "noticeIdeaThanksLead" });
+    }
     const hash = confirmed.votedFor ? `#vote-${confirmed.votedFor}` : "";
     res.writeHead(303, { location: `${site.basePath}/?voted=1${hash}`, "set-cookie": voterCookie(ctx, req, site, confirmed.sessionToken), "cache-control": "no-store" }).end();
   },
@@ -199,9 +213,8 @@ export const ideaEndpoint: Endpoint = {
       await submitIdea(ctx.runtime.db, site.id, { id: voter.id, confirmed: true }, idea.data);
       return sendSiteNotice(res, site, false, { status: 200, title: "noticeIdeaThanks", message: "noticeIdeaThanksLead" });
     }
-    const voterId = await askByEmail(ctx, req, res, site, form.get("email") ?? "", null);
-    if (!voterId) return;
-    await submitIdea(ctx.runtime.db, site.id, { id: voterId, confirmed: false }, idea.data);
+    const ideaId = await askByEmail(ctx, req, res, site, form.get("email") ?? "", (deps, s, address) => askToConfirmIdea(deps, s, { email: address, idea: idea.data }));
+    if (!ideaId) return;
     sendSiteNotice(res, site, false, { status: 200, title: "noticeCheckInbox", message: "noticeIdeaLinkSent" });
   },
 };

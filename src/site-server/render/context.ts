@@ -1,3 +1,4 @@
+import type { ShownComment } from "@/core/comments/list-comments";
 import { getNotionFileUrl } from "notion-utils";
 import { isNotionFileHost } from "@/notion/images/fetch-file";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@/core/sites/site-settings";
@@ -38,6 +39,8 @@ export type RenderContext = {
   subscribed?: boolean;
   /** Roadmaps: votes per item, approved ideas shown as cards, and whether columns are sorted by votes (`?sort=votes`). */
   roadmap?: RoadmapState;
+  /** The shown comments of the page being rendered, when its site takes comments (comments-state.ts). */
+  comments?: { pageId: string; list: ShownComment[] };
   /** Changelogs: per entry page id, the owner's roadmap items the entry names (loaded with the site). */
   roadmapItems?: ReadonlyMap<string, { title: string; url: string }[]>;
   /** The site answers questions from its content (plan and the owner's assistant switch): llms.txt offers `?ask=`. */

@@ -1,3 +1,4 @@
+import { CommentsSection } from "./parts/comments";
 import type { ReactNode } from "react";
 import { slugifyOrFallback } from "@/lib/slug";
 import type { DatabaseSiteModel, Entry } from "@/site-model/site-model";
@@ -228,6 +229,7 @@ export function EntryPage({ ctx, entry }: { ctx: Ctx; entry: Entry }) {
           </nav>
         ) : null}
         <div className="entry-body">{entry.recordMap ? <NotionBody ctx={ctx} recordMap={entry.recordMap} pageId={entry.pageId} /> : null}</div>
+        <CommentsSection ctx={ctx} pageId={entry.pageId} />
       </article>
       {!board ? <PrevNext ctx={ctx} prev={older} next={newer} label={t("morePosts")} /> : null}
       {relatedPosts.length ? (

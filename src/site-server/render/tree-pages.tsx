@@ -1,3 +1,4 @@
+import { CommentsSection } from "./parts/comments";
 import type { ReactNode } from "react";
 import type { TreeSiteModel } from "@/site-model/site-model";
 import type { TreeNode } from "@/site-model/tree-model";
@@ -168,6 +169,7 @@ export function DocsPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
           <PageTools ctx={ctx} node={node} />
           <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
           <Feedback ctx={ctx} node={node} />
+          <CommentsSection ctx={ctx} pageId={node.pageId} />
           <TreeNeighbours ctx={ctx} node={node} />
         </article>
         {toc.length >= 2 ? (
@@ -285,6 +287,7 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
             <PageTools ctx={ctx} node={node} />
             <NotionBody ctx={ctx} recordMap={node.recordMap} pageId={node.pageId} />
             <Feedback ctx={ctx} node={node} />
+          <CommentsSection ctx={ctx} pageId={node.pageId} />
             {related.length ? (
               <section className="related-articles" aria-labelledby="related-title">
                 <h2 id="related-title">{t("relatedArticles")}</h2>

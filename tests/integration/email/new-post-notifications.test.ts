@@ -53,7 +53,7 @@ type World = { site: ContentSite; content: ContentService; notifier: PostNotifie
 async function blogWorld(settings: object, subscriberList: { email: string; status: string }[]): Promise<World> {
   const { site } = await insertSite(database, "blog", pageIdOf(workspaceIndex.blog!), settings);
   if (subscriberList.length) {
-    await database.db.insert(subscribers).values(subscriberList.map((s, i) => ({ siteId: site.id, email: s.email, status: s.status, confirmToken: `confirm-token-${site.id}-${i}`, unsubscribeToken: `unsub-token-${site.id}-${i}-xxxxxxxx` })));
+    await database.db.insert(subscribers).values(subscriberList.map((s, i) => ({ siteId: site.id, email: s.email, status: s.status, unsubscribeToken: `unsub-token-${site.id}-${i}-xxxxxxxx` })));
   }
   const notifier = createPostNotifier({ db: database.db, email: email(), appsDomain: APPS_DOMAIN, billingEnabled: false, log: () => {} });
   const content = createContentService({

@@ -33,7 +33,6 @@ beforeAll(async () => {
           email: "voter@example.com",
           status: "confirmed",
           confirmedAt: new Date(),
-          confirmToken: "hardening-notes-confirm-token-000000000000000",
           sessionToken: VOTER_SESSION,
           unsubscribeToken: "hardening-notes-unsubscribe-token-0000000000",
         });
