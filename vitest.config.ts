@@ -31,6 +31,7 @@ const PGLITE_PASS_ONLY = [
   "tests/integration/sites/valid-html.test.ts",
   "tests/integration/sites/database-properties.test.ts",
   "tests/integration/sites/same-blocks-everywhere.test.ts",
+  "tests/integration/sites/site-multilingual.test.ts",
   // Real clients (the llms.txt parser, the MCP SDK's client) and structured data: what they read is HTTP and HTML.
   "tests/integration/sites/real-clients.test.ts",
   // The official API's answer shapes through the page picker (site rows are written as in rpc.test, which runs twice).

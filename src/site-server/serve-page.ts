@@ -5,6 +5,7 @@ import { hasOwnerCode, newNoncePlaceholder, withOwnerCode } from "./owner-code";
 import { renderNotFound, renderRoute } from "./render/render-route";
 import { ownerPageHeadersOf, pageCacheControlOf, pageHeadersOf, renderContextOf, revalidate, type SiteContent, type SiteServices } from "./endpoints/context";
 import type { PublishedSite } from "./site-lookup";
+import { servedLanguageOf } from "./languages";
 import type { Route } from "@/site-model/site-model";
 import type { RoadmapState } from "./render/context";
 
@@ -37,7 +38,10 @@ export function servePage(
     const page = renderRoute({ ...renderContextOf(ctx, site, model, subscribed), roadmap: roadmap?.state }, route);
     const placeholder = ownerCode ? newNoncePlaceholder() : "";
     const made = ownerCode ? makeNonceResponse(200, "text/html; charset=utf-8", withOwnerCode(page, site.settings, placeholder), placeholder) : makeCachedResponse(200, "text/html; charset=utf-8", page);
-    return { ...made, headers: markdownTwinLink(site, path, route) };
+    // A site in several languages redirects a first visit to `/` by Accept-Language (languages.ts): caches keep
+    // `/` per Accept-Language, and every other page as before.
+    const varies = path === "/" && site.settings.languages.length > 0 && !servedLanguageOf(site) ? { vary: "Accept-Language" } : undefined;
+    return { ...made, headers: { ...markdownTwinLink(site, path, route), ...varies } };
   });
   if (response.nonceBody) return sendNoncePage(req, res, response, pageCacheControlOf(ctx, site), ownerPageHeadersOf(ctx, site));
   sendCached(req, res, response, pageCacheControlOf(ctx, site), pageHeadersOf(ctx, site));

@@ -160,6 +160,11 @@ export const siteSettingsSchema = z
     contactUrl: linkFieldSchema.pipe(z.string().max(2048)).default(""),
     /** Set through updateSitePropertyMap only, which checks it against the database's properties and types. */
     propertyMap: propertyMapSchema.default({}),
+    /** Extra languages, each its own Notion page tree served under /<language>/ (set through addSiteLanguage / removeSiteLanguage). */
+    languages: z
+      .array(z.object({ language: siteLanguageSchema, notionPageUrl: z.url().max(2048) }).strict())
+      .max(SITE_LANGUAGES.length - 1)
+      .default([]),
   })
   .strict();
 

@@ -16,6 +16,7 @@ import { subscribeEndpoint } from "./subscribe";
 import { confirmEndpoint, unsubscribeEndpoint } from "./subscription";
 import { voteEndpoints } from "./votes";
 import { whatsNewEndpoints } from "./whats-new";
+import { languageEndpoint } from "./language";
 import { viewEndpoint, viewPixelEndpoint } from "./view";
 
 /**
@@ -43,6 +44,7 @@ export const SITE_ENDPOINTS: readonly Endpoint[] = [
   ...llmsEndpoints,
   ...feedEndpoints,
   markdownEndpoint,
+  languageEndpoint,
 ];
 
 /** Exact paths in a map (one lookup per request); no exact path matches a pattern, so checking them first keeps table order. */

@@ -138,4 +138,5 @@ export const de: Catalogue = {
   noticeIdeaThanksLead: "Das Team liest sie bald. Kommt sie auf die Roadmap, erfahren Sie, wenn sie vorankommt.",
   noticeIdeaLinkSent: "Klicken Sie auf den Link, den wir Ihnen geschickt haben, um Ihre E-Mail-Adresse zu bestätigen; dann geht Ihre Idee an das Team.",
   backToSite: "Zurück zur Website",
+  language: "Sprache",
 };

@@ -141,6 +141,7 @@ export const en = {
   noticeIdeaThanksLead: "The team will read it soon. If it joins the roadmap, you'll hear when it moves.",
   noticeIdeaLinkSent: "Click the link we sent to confirm your email; your idea then goes to the team.",
   backToSite: "Back to the site",
+  language: "Language",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -138,4 +138,5 @@ export const es: Catalogue = {
   noticeIdeaThanksLead: "El equipo la leerá pronto. Si entra en la hoja de ruta, te avisaremos cuando avance.",
   noticeIdeaLinkSent: "Haz clic en el enlace que te enviamos para confirmar tu correo; tu idea llegará entonces al equipo.",
   backToSite: "Volver al sitio",
+  language: "Idioma",
 };

@@ -138,4 +138,5 @@ export const fr: Catalogue = {
   noticeIdeaThanksLead: "L’équipe la lira bientôt. Si elle rejoint la feuille de route, vous serez prévenu quand elle avancera.",
   noticeIdeaLinkSent: "Cliquez sur le lien que nous vous avons envoyé pour confirmer votre e-mail ; votre idée sera alors transmise à l’équipe.",
   backToSite: "Retour au site",
+  language: "Langue",
 };

@@ -138,4 +138,5 @@ export const it: Catalogue = {
   noticeIdeaThanksLead: "Il team la leggerà presto. Se entra nella tabella di marcia, saprai quando avanza.",
   noticeIdeaLinkSent: "Apri il link che ti abbiamo inviato per confermare la tua e-mail; poi la tua idea arriverà al team.",
   backToSite: "Torna al sito",
+  language: "Lingua",
 };

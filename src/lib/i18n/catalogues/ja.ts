@@ -138,4 +138,5 @@ export const ja: Catalogue = {
   noticeIdeaThanksLead: "チームがまもなく読みます。ロードマップに加わったら、動きがあったときにお知らせします。",
   noticeIdeaLinkSent: "お送りしたリンクをクリックしてメールアドレスを確認すると、アイデアがチームに届きます。",
   backToSite: "サイトに戻る",
+  language: "言語",
 };

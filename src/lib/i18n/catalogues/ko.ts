@@ -138,4 +138,5 @@ export const ko: Catalogue = {
   noticeIdeaThanksLead: "팀이 곧 읽어 볼 것입니다. 로드맵에 추가되면 진행될 때 알려 드립니다.",
   noticeIdeaLinkSent: "보내 드린 링크를 눌러 이메일을 확인하면 아이디어가 팀에 전달됩니다.",
   backToSite: "사이트로 돌아가기",
+  language: "언어",
 };

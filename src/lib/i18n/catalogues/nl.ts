@@ -138,4 +138,5 @@ export const nl: Catalogue = {
   noticeIdeaThanksLead: "Het team leest het binnenkort. Komt het op de routekaart, dan hoor je wanneer het verschuift.",
   noticeIdeaLinkSent: "Klik op de link die we je stuurden om je e-mailadres te bevestigen; daarna gaat je idee naar het team.",
   backToSite: "Terug naar de website",
+  language: "Taal",
 };

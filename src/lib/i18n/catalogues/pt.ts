@@ -138,4 +138,5 @@ export const pt: Catalogue = {
   noticeIdeaThanksLead: "A equipe vai lê-la em breve. Se ela entrar no roteiro, você saberá quando avançar.",
   noticeIdeaLinkSent: "Clique no link que enviamos para confirmar seu e-mail; sua ideia então segue para a equipe.",
   backToSite: "Voltar ao site",
+  language: "Idioma",
 };

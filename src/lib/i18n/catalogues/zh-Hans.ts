@@ -138,4 +138,5 @@ export const zhHans: Catalogue = {
   noticeIdeaThanksLead: "团队很快会阅读。如果它进入路线图，有进展时你会收到通知。",
   noticeIdeaLinkSent: "点击我们发送的链接确认邮箱后，你的想法就会转给团队。",
   backToSite: "返回网站",
+  language: "语言",
 };
