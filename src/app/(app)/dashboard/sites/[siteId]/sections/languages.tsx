@@ -83,9 +83,12 @@ export function LanguagesSection({ site }: { site: SiteOverview }) {
       ) : null}
       <FieldErrors value={saving.errors}>
         <div className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
-          <label className="block text-sm">
-            <span className="mb-1 block font-medium">Language</span>
-            <select className="w-full rounded-md border border-neutral-300 bg-transparent px-2 py-2 dark:border-neutral-700" value={language} onChange={(e) => setLanguage(e.target.value)}>
+          <div className="block text-sm">
+            {/* A label apart from the select: inside it, the selected option would become part of the select's name. */}
+            <label htmlFor="new-language" className="mb-1 block font-medium">
+              Language
+            </label>
+            <select id="new-language" className="w-full rounded-md border border-neutral-300 bg-transparent px-2 py-2 dark:border-neutral-700" value={language} onChange={(e) => setLanguage(e.target.value)}>
               <option value="">Choose…</option>
               {SITE_LANGUAGES.filter((tag) => tag !== own && !languages?.some((l) => l.language === tag)).map((tag) => (
                 <option key={tag} value={tag}>
@@ -93,7 +96,7 @@ export function LanguagesSection({ site }: { site: SiteOverview }) {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <TextField label="Its Notion page" field="notionPageUrl" placeholder="https://www.notion.so/…" value={notionPageUrl} onChange={(e) => setNotionPageUrl(e.target.value.trim())} />
           <Button
             loading={saving.pending}
