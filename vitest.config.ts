@@ -33,6 +33,7 @@ const PGLITE_PASS_ONLY = [
   "tests/integration/sites/same-blocks-everywhere.test.ts",
   // Behind a CDN: the stand-ins of the CDNs' purge APIs and a caching proxy in front; the subject is headers and purges.
   "tests/integration/cdn/**",
+  "tests/integration/sites/site-multilingual.test.ts",
   // Real clients (the llms.txt parser, the MCP SDK's client) and structured data: what they read is HTTP and HTML.
   "tests/integration/sites/real-clients.test.ts",
   // The official API's answer shapes through the page picker (site rows are written as in rpc.test, which runs twice).

@@ -34,7 +34,7 @@ const DEMO_SITES = [
   { siteType: "blog", subdomain: "lumen", page: index.blog!, settings: { name: "Lumen Blog", navigation: [{ label: "Docs", href: `http://lumen-docs.localhost:${PORT}/` }] } },
   { siteType: "changelog", subdomain: "lumen", page: index.changelog!, settings: { name: "Lumen Changelog" } },
   { siteType: "roadmap", subdomain: "lumen", page: index.roadmap!, settings: { name: "Lumen Roadmap" } },
-  { siteType: "docs", subdomain: "lumen-docs", page: index.docs!, settings: { name: "Lumen Docs", ai: { enabled: true, assistantName: "Lumen Bot", suggestedQuestions: ["How do I send custom events?", "How do I install Lumen on WordPress?"] }, widget: { enabled: true } } },
+  { siteType: "docs", subdomain: "lumen-docs", page: index.docs!, settings: { name: "Lumen Docs", ai: { enabled: true, assistantName: "Lumen Bot", suggestedQuestions: ["How do I send custom events?", "How do I install Lumen on WordPress?"] }, widget: { enabled: true }, languages: [{ language: "ja", notionPageUrl: index.docsJa! }] } },
   {
     siteType: "docsv2",
     subdomain: "lumen",

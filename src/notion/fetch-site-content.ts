@@ -25,7 +25,7 @@ export type ContentFetch = {
   fetched: string[];
   /** Ids of the previous snapshot that are gone. */
   removed: string[];
-  /** Extra roots (docsv2 versions) Notion no longer lets us read: left out, so the rest of the site still syncs. */
+  /** Extra roots (docsv2 versions, extra languages) Notion no longer lets us read: left out, so the rest of the site still syncs. */
   unreadableRoots: string[];
 };
 
@@ -41,7 +41,7 @@ export const PAGES_AT_ONCE = 6;
 
 type Input = {
   siteType: SiteType;
-  /** The site's page, and for docsv2 the version roots configured apart from it. */
+  /** The site's page, then for docsv2 the version roots configured apart from it, and each extra language's page. */
   rootPageIds: string[];
   previous: Map<string, SnapshotPage>;
   /**
@@ -137,19 +137,21 @@ export async function fetchSiteContent(source: PageSource, { siteType, rootPageI
   tell(0, roots.length + unreadableRoots.length);
 
   if (isDatabaseSite) {
-    const root = roots[0]!;
-    const rowIds = databaseRows(root.recordMap, root.pageId).slice(0, MAX_SITE_PAGES);
-    tell(rowIds.length, 0);
-    // All rows at once: the gateway's process-wide queue keeps Notion at ≤ 3 requests in flight.
-    await Promise.all(
-      rowIds.map(async (rowId) => {
-        const current = lastEditedOf(blockOf(root.recordMap, rowId));
-        const before = previous.get(rowId);
-        if (before && current > 0 && before.lastEditedTime === current && !changedPageIds?.has(rowId)) pages.set(rowId, { ...before, parentPageId: root.pageId });
-        else await fetchChild(rowId, root.pageId);
-        tell(0, 1);
-      }),
-    );
+    // The site's database, and one per extra language (docs/languages.md): each root's rows under it.
+    for (const root of roots) {
+      const rowIds = databaseRows(root.recordMap, root.pageId).slice(0, MAX_SITE_PAGES);
+      tell(rowIds.length, 0);
+      // All rows at once: the gateway's process-wide queue keeps Notion at ≤ 3 requests in flight.
+      await Promise.all(
+        rowIds.map(async (rowId) => {
+          const current = lastEditedOf(blockOf(root.recordMap, rowId));
+          const before = previous.get(rowId);
+          if (before && current > 0 && before.lastEditedTime === current && !changedPageIds?.has(rowId)) pages.set(rowId, { ...before, parentPageId: root.pageId });
+          else await fetchChild(rowId, root.pageId);
+          tell(0, 1);
+        }),
+      );
+    }
   } else {
     await walkTrees(source, roots, previous, pages, fetchChild, changedPageIds, current, tell);
   }

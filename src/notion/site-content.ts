@@ -13,6 +13,7 @@ import { skippedPagesOf } from "./skipped-pages";
 import type { NotionGateway } from "./notion-gateway";
 import { publicPageSource, type PageSource } from "./page-source";
 import { versionRootsOf, type SiteVersion } from "./version-roots";
+import { languageRootsOf, type SiteLanguageSource } from "./language-roots";
 import { startLeaseHeartbeat } from "./lease-heartbeat";
 import { acquireLease, readSnapshotPages, readSyncState, recordFailure, writeSnapshot, type SyncState } from "./snapshot-store";
 import { syncProgressWriter } from "./sync-progress";
@@ -34,7 +35,7 @@ export type ContentSite = {
   siteType: SiteType;
   notionPageId: string;
   notionConnectionId?: string | null;
-  settings: { versions: readonly SiteVersion[]; propertyMap?: PropertyMap };
+  settings: { versions: readonly SiteVersion[]; propertyMap?: PropertyMap; languages?: readonly SiteLanguageSource[] };
 };
 
 /** A refresh told which pages changed (a webhook) fetches only those; without it, edit times decide. */
@@ -192,7 +193,7 @@ export function createContentService({
       const previous = (await getSnapshot(site.id, { fresh: true }))?.pages ?? new Map<string, SnapshotPage>();
       const result = await fetchSiteContent(await sourceOf(site), {
         siteType: site.siteType,
-        rootPageIds: [site.notionPageId, ...versionRootsOf(site).map((v) => v.pageId).filter((id) => id !== site.notionPageId)],
+        rootPageIds: rootPageIdsOf(site),
         previous: opts.full ? new Map() : previous,
         // A targeted refresh needs a snapshot to reuse from; the first one reads everything.
         changedPageIds: opts.changedPageIds && previous.size && !opts.full ? new Set(opts.changedPageIds) : undefined,
@@ -322,9 +323,20 @@ export function readerTurn<T>(site: ContentSite, work: () => T): T {
   return withNotionPriority("reader", site.ownerId ?? site.id, work);
 }
 
-/** Names the versions whose Notion page can no longer be read (docs/product.md §5's message), or undefined. */
+/** Every root a refresh reads: the site's page, its docsv2 versions' pages, its extra languages' pages. */
+function rootPageIdsOf(site: ContentSite): string[] {
+  const extra = [...versionRootsOf(site).map((v) => v.pageId), ...languageRootsOf(site).map((l) => l.pageId)];
+  return [site.notionPageId, ...extra.filter((id) => id !== site.notionPageId)];
+}
+
+/** Names the versions and languages whose Notion page can no longer be read (docs/product.md §5's message), or undefined. */
 function versionProblem(site: ContentSite, unreadableRoots: string[]): string | undefined {
   if (!unreadableRoots.length) return undefined;
   const labels = versionRootsOf(site).filter((v) => unreadableRoots.includes(v.pageId)).map((v) => `"${v.label}"`);
-  return `Version ${labels.join(", ")}: ${NOTION_PAGE_MESSAGES.private}. It is hidden until then; the other versions keep syncing.`;
+  const languages = languageRootsOf(site).filter((l) => unreadableRoots.includes(l.pageId)).map((l) => `"${l.language}"`);
+  const problems = [
+    labels.length ? `Version ${labels.join(", ")}: ${NOTION_PAGE_MESSAGES.private}. It is hidden until then; the other versions keep syncing.` : "",
+    languages.length ? `Language ${languages.join(", ")}: ${NOTION_PAGE_MESSAGES.private}. It is hidden until then; the other languages keep syncing.` : "",
+  ];
+  return problems.filter(Boolean).join(" ");
 }

@@ -48,6 +48,8 @@ const SLOW: Record<string, number> = {
   updateSiteDomain: 15_000,
   verifySiteDomain: 15_000,
   getSiteDomain: 15_000,
+  // The page check of the language's Notion page, as for a new site.
+  addSiteLanguage: 30_000,
 };
 
 const CLIENT_VERSION = "1";

@@ -9,6 +9,7 @@ import { contentMethods } from "./site-methods/content";
 import { membersMethods } from "./site-methods/members";
 import { roadmapMethods } from "./site-methods/roadmap";
 import { settingsMethods } from "./site-methods/settings";
+import { languageMethods } from "./site-methods/languages";
 
 /**
  * The site RPC (`POST /api/site`, docs/product.md §7). Every method: a declared role (checked by handle-request.ts
@@ -27,4 +28,5 @@ export const siteMethods = {
   ...apiKeyMethods,
   ...webhookMethods,
   ...commentMethods,
+  ...languageMethods,
 };

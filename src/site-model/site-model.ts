@@ -12,6 +12,7 @@ import { readDatabase, type Database, type Row } from "./database-rows";
 import { headingsOf, type Heading } from "./headings";
 import { buildTreeModel, type TreeNode, type TreeSiteModelBase } from "./tree-model";
 import { contentLanguageOf } from "./content-language";
+import { pagesOfMainLanguage } from "./site-languages";
 import type { SiteLanguage } from "@/lib/i18n/languages";
 
 /**
@@ -105,6 +106,8 @@ export type ModelSite = Pick<ContentSite, "siteType" | "notionPageId" | "setting
 
 /** The one way to build a site's page model: the same tree the site serves, wherever it is asked for. */
 export function siteModelOf(site: ModelSite, snapshot: Pick<SiteSnapshot, "pages">, now = new Date()): SiteModel | null {
+  // The extra languages' trees are in the same snapshot; the site's own language shows none of them.
+  snapshot = { pages: pagesOfMainLanguage(site, snapshot.pages) };
   const root = snapshot.pages.get(site.notionPageId);
   if (!root) return null;
   const { siteType } = site;

@@ -45,6 +45,8 @@ export function sitemap(ctx: RenderContext): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join("")}</urlset>\n`;
 }
 
-export function robotsTxt(ctx: Pick<RenderContext, "origin" | "basePath">): string {
-  return `User-agent: *\nAllow: ${ctx.basePath}/\n\nSitemap: ${ctx.origin}${ctx.basePath}/sitemap.xml\n`;
+export function robotsTxt(ctx: Pick<RenderContext, "origin" | "basePath" | "languages">): string {
+  // A site in several languages has a sitemap per language (each under its prefix).
+  const bases = ctx.languages?.all.map((e) => e.basePath) ?? [ctx.basePath];
+  return `User-agent: *\nAllow: ${ctx.basePath}/\n\n${bases.map((base) => `Sitemap: ${ctx.origin}${base}/sitemap.xml\n`).join("")}`;
 }

@@ -17,6 +17,7 @@ import { createSiteLookup, type PublishedSite } from "./site-lookup";
 import { createHttpsStamp } from "./https-stamp";
 import { createOwnerCodeHosts } from "./owner-code";
 import { sharedCacheControl } from "./cache-policy";
+import { redirectToPreferredLanguage, splitLanguagePath } from "./languages";
 
 
 /** A paused site's answer on every path: it comes back, so clients and search engines are told to try again later. */
@@ -97,17 +98,18 @@ export function createSiteServer(runtime: Runtime) {
       if (below !== site.basePath && !below.startsWith(`${site.basePath}/`)) return sendPlainHtml(res, 404, "Page not found", "There is nothing at this address.");
       below = below.slice(site.basePath.length) || "/";
     }
-    const path = normalizePath(below);
-    if (path === null) return sendPlainHtml(res, 400, "Bad request", "This address is not valid.");
-
-    const found = matchEndpoint(path, site);
+    const normalized = normalizePath(below);
+    if (normalized === null) return sendPlainHtml(res, 400, "Bad request", "This address is not valid.");
+    // An extra language's prefix (/ja/…): the rest of the pipeline, password gate included, sees that language's view.
+    const { site: served, path } = splitLanguagePath(site, normalized) ?? { site, path: normalized };
+    const found = matchEndpoint(path, served);
     // A protected site without the visitor's cookie: only the endpoints that say so answer (the password form, the
     // links in subscription emails, the stylesheet); an AI agent's token opens it like the cookie; a page asks for the
     // password, anything else gets 401. Whatever the plan: a protected site whose plan lapsed stays locked (it must never
     // become public silently); the password keeps working and the dashboard tells the owner.
     const request = { method, path, query, found, ownerCodeHost: isOwnerCodeHost(target) };
-    if (site.passwordHash && !hasAccess(req, runtime.authSecret, site)) return hasAgentToken(req, runtime.db, site).then((agent) => serve(req, res, site, request, !agent));
-    return serve(req, res, site, request, false);
+    if (served.passwordHash && !hasAccess(req, runtime.authSecret, served)) return hasAgentToken(req, runtime.db, served).then((agent) => serve(req, res, served, request, !agent));
+    return serve(req, res, served, request, false);
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, site: PublishedSite, { method, path, query, found, ownerCodeHost }: RequestParts, locked: boolean): void | Promise<void> {
@@ -140,6 +142,7 @@ export function createSiteServer(runtime: Runtime) {
     };
     if (endpoint) return endpoint.handler(req, res, site, ctx);
     const content = contentInMemory(services, site);
+    if (path === "/" && site.settings.languages.length && redirectToPreferredLanguage(req, res, site, content?.model)) return;
     // A roadmap's pages show its votes (roadmap-state.ts), read per view; every other page answers without an await.
     // Pages with comments read the page's shown comments (comments-state.ts) the same way.
     if (content && !siteTypeHas(site.siteType, "votes") && !readsComments(site)) return servePage(req, res, site, ctx, content);

@@ -9,11 +9,12 @@ import type { MessageKey } from "@/lib/i18n/catalogues/en";
 import { safeLocalPath } from "@/lib/safe-local-path";
 import { NOTICE_PAGE_CSP } from "./security";
 import type { PublishedSite } from "./site-lookup";
+import { rootBasePathOf } from "./languages";
 
 /**
  * Password-protected sites: without the site's cookie, every path answers the password form or 401 —
  * pages, feeds, sitemap, search, Markdown, llms.txt, images, JSON alike. The cookie is an HMAC of the site id and
- * its password hash (a new password logs everyone out), host-only and scoped to the site's path.
+ * its password hash (a new password logs everyone out), host-only and scoped to the site's path (every language's).
  */
 
 export const cookieName = (siteId: string) => `site_access_${siteId.replace(/-/g, "").slice(0, 16)}`;
@@ -77,5 +78,5 @@ export async function checkPassword(site: PublishedSite, password: string): Prom
 }
 
 export function accessCookie(secret: string, site: PublishedSite, secure: boolean): string {
-  return `${cookieName(site.id)}=${accessToken(secret, site)}; Path=${site.basePath || "/"}; HttpOnly; SameSite=Lax; Max-Age=${30 * 24 * 3600}${secure ? "; Secure" : ""}`;
+  return `${cookieName(site.id)}=${accessToken(secret, site)}; Path=${rootBasePathOf(site) || "/"}; HttpOnly; SameSite=Lax; Max-Age=${30 * 24 * 3600}${secure ? "; Secure" : ""}`;
 }

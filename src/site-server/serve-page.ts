@@ -5,6 +5,7 @@ import { hasOwnerCode, newNoncePlaceholder, withOwnerCode } from "./owner-code";
 import { renderNotFound, renderRoute } from "./render/render-route";
 import { ownerPageHeadersOf, pageCacheControlOf, pageHeadersOf, renderContextOf, revalidate, type SiteContent, type SiteServices } from "./endpoints/context";
 import type { PublishedSite } from "./site-lookup";
+import { servedLanguageOf } from "./languages";
 import type { Route } from "@/site-model/site-model";
 import type { RenderContext, RoadmapState } from "./render/context";
 import { LOCKED_CACHE_CONTROL, NOT_FOUND_CACHE_CONTROL, PER_VISITOR_CACHE_CONTROL, pageTagHeaders, siteTagHeaders } from "./cache-policy";
@@ -39,7 +40,10 @@ export function servePage(
     const page = renderRoute({ ...renderContextOf(ctx, site, model, subscribed), roadmap: roadmap?.state, comments: comments?.state }, route);
     const placeholder = ownerCode ? newNoncePlaceholder() : "";
     const made = ownerCode ? makeNonceResponse(200, "text/html; charset=utf-8", withOwnerCode(page, site.settings, placeholder), placeholder) : makeCachedResponse(200, "text/html; charset=utf-8", page);
-    return { ...made, headers: { ...markdownTwinLink(site, path, route), ...pageTagHeaders(site, path) } };
+    // A site in several languages redirects a first visit to `/` by Accept-Language (languages.ts): caches keep
+    // `/` per Accept-Language, and every other page as before.
+    const varies = path === "/" && site.settings.languages.length > 0 && !servedLanguageOf(site) ? { vary: "Accept-Language" } : undefined;
+    return { ...made, headers: { ...markdownTwinLink(site, path, route), ...pageTagHeaders(site, path), ...varies } };
   });
   // A fresh nonce per response: one visitor's copy is not another's, so no shared cache may keep it.
   if (response.nonceBody) return sendNoncePage(req, res, response, site.passwordHash ? LOCKED_CACHE_CONTROL : PER_VISITOR_CACHE_CONTROL, ownerPageHeadersOf(ctx, site));

@@ -30,6 +30,12 @@ describe("npm run demo", () => {
         const res = await rawRequest(`http://127.0.0.1:${port}${u.pathname}`, { host: u.host });
         expect(res.status, url).toBe(200);
       }
+      // The docs in two languages: the Japanese twin under /ja/, with the switcher.
+      const docs = new URL(urls.find(([type]) => type === "docs")![1]);
+      const ja = await rawRequest(`http://127.0.0.1:${port}/ja/`, { host: docs.host });
+      expect(ja.status).toBe(200);
+      expect(ja.body).toContain("Lumen ドキュメント");
+      expect(ja.body).toContain('class="language-switcher"');
       const signin = await fetch(`http://localhost:${port}/signin`);
       expect(await signin.text()).toContain("test login");
     } finally {

@@ -6,6 +6,7 @@ import { BLOG } from "./workspace-source/blog";
 import { CHANGELOG } from "./workspace-source/changelog";
 import { CUSTOM_EMOJI } from "./workspace-source/custom-emoji";
 import { DOCS } from "./workspace-source/docs";
+import { DOCS_JA } from "./workspace-source/docs-ja";
 import { DOCSV2, DOCSV2_VERSIONS } from "./workspace-source/docsv2";
 import { BOARD_DATABASE, LIST_DATABASE, MISSING_PROPERTIES, NOT_DATABASE, PRIVATE_PAGE_TITLE, TABLE_DATABASE } from "./workspace-source/failing";
 import { HELP_DESK } from "./workspace-source/help-desk";
@@ -97,6 +98,7 @@ const PAGE_ROOTS: [string, PageSource][] = [
   ["simple", SIMPLE],
   ["showcase", SHOWCASE],
   ["notDatabase", NOT_DATABASE],
+  ["docsJa", DOCS_JA],
 ];
 const DATABASE_ROOTS: [string, DatabaseSource][] = [
   ["blog", BLOG],
@@ -411,7 +413,7 @@ export function generateWorkspace(outDir: string): string[] {
   index.docsv2Versions = Object.fromEntries(
     Object.entries(DOCSV2_VERSIONS).map(([label, title]) => [label, notionUrlOf(title, uuid(`docsv2/${title}`))]),
   );
-  const order = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "showcase", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties", "notionNextBlog", "ownNamesBlog", "importedBlogTemplate", "docsv2Versions"];
+  const order = ["blog", "changelog", "roadmap", "docs", "docsv2", "help_desk", "simple", "showcase", "private", "notDatabase", "listDatabase", "boardDatabase", "tableDatabase", "missingProperties", "notionNextBlog", "ownNamesBlog", "importedBlogTemplate", "docsv2Versions", "docsJa"];
   write("index.json", `${JSON.stringify(Object.fromEntries(order.map((k) => [k, index[k]])), null, 2)}\n`);
 
   for (const [name, image] of Object.entries(IMAGES)) write(path.join("files", name), renderPng(image));

@@ -165,6 +165,11 @@ export const siteSettingsSchema = z
     comments: z.enum(COMMENT_MODES, "must be off, held, first-held or open").default("off"),
     /** Words or phrases that hold a comment for the owner whatever the mode. */
     commentKeywords: z.array(shortText(60).min(1)).max(200).default([]),
+    /** Extra languages, each its own Notion page tree served under /<language>/ (set through addSiteLanguage / removeSiteLanguage). */
+    languages: z
+      .array(z.object({ language: siteLanguageSchema, notionPageUrl: z.url().max(2048) }).strict())
+      .max(SITE_LANGUAGES.length - 1)
+      .default([]),
   })
   .strict();
 

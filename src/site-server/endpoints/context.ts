@@ -108,6 +108,7 @@ export function renderContextOf(ctx: SiteServices, site: PublishedSite, model: S
     fileOrigins: ctx.runtime.env.NOTION_FILE_HOSTS,
     roadmapItems: site.roadmapItems,
     answersQuestions: planAnswersQuestions(site) && site.settings.ai.enabled,
+    languages: ctx.cache.editionsOf(site, model),
   };
 }
 

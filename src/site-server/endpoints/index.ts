@@ -18,6 +18,7 @@ import { subscribeEndpoint } from "./subscribe";
 import { confirmEndpoint, unsubscribeEndpoint } from "./subscription";
 import { voteEndpoints } from "./votes";
 import { whatsNewEndpoints } from "./whats-new";
+import { languageEndpoint } from "./language";
 import { viewEndpoint, viewPixelEndpoint } from "./view";
 
 /**
@@ -47,6 +48,7 @@ export const SITE_ENDPOINTS: readonly Endpoint[] = [
   markdownEndpoint,
   linkAgainEndpoint,
   ...commentEndpoints,
+  languageEndpoint,
 ];
 
 /** Exact paths in a map (one lookup per request); no exact path matches a pattern, so checking them first keeps table order. */

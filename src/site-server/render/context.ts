@@ -6,6 +6,7 @@ import type { SiteModel } from "@/site-model/site-model";
 import { customEmojiId } from "@/notion/custom-emoji";
 import { isImageIcon } from "@/site-model/tree-model";
 import { translatorFor, type Translator } from "@/lib/i18n/translator";
+import type { LanguageEdition } from "@/site-model/site-languages";
 
 const DEFAULT_AI = DEFAULT_SITE_SETTINGS.ai;
 
@@ -47,6 +48,8 @@ export type RenderContext = {
   answersQuestions?: boolean;
   /** Extra exact origins of Notion files (NOTION_FILE_HOSTS: the stand-ins in tests). */
   fileOrigins?: readonly string[];
+  /** A site in several languages: the language shown and every language's pages by position (hreflang, switcher). */
+  languages?: { current: string; all: LanguageEdition[] };
 };
 
 export const href = (ctx: RenderContext, path: string) => `${ctx.basePath}${path}` || "/";

@@ -12,6 +12,7 @@ import { breadcrumbJsonLd, websiteJsonLd, type Crumb, type JsonLd } from "./stru
 import { cardPathOf, pageCardOf } from "@/core/social-cards/page-card-of";
 import { NAMED_FONTS } from "@/core/sites/site-settings";
 import { islandStrings } from "@/lib/i18n/browser-strings";
+import { HreflangLinks, LanguageSwitcher } from "./language-links";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -59,6 +60,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
         {/* Pages kept out of search (404, search results) have no address of their own to declare. */}
         {meta.noindex ? null : <link rel="canonical" href={canonical} />}
         {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+        {meta.noindex ? null : <HreflangLinks ctx={ctx} path={meta.path} />}
         <SharingMeta name={name} meta={meta} canonical={canonical} image={image} />
         <meta name="theme-color" content={theme.accentColor} />
         <link rel="icon" href={favicon} />
@@ -123,6 +125,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
             {/* Blogs and changelogs: search in the header; the island loads only when a visitor uses it. */}
             {/* Not on the search page itself, whose own box is the one to use (two search landmarks would be one too many). */}
             {hasFeed && meta.path !== "/_/search" ? <SearchBox ctx={ctx} variant="header" loadIsland={!island} /> : null}
+            <LanguageSwitcher ctx={ctx} path={meta.path} />
             {theme.hideThemeToggle ? null : <button type="button" className="theme-toggle" hidden aria-label={t("switchTheme")} />}
           </div>
         </header>

@@ -398,6 +398,9 @@ describe("walls between owners", () => {
     ["deleteWebhookEndpoint", "site", { siteId: blogId, endpointId: "00000000-0000-0000-0000-000000000000" }],
     ["listWebhookDeliveries", "site", { siteId: blogId }],
     ["replayWebhookDelivery", "site", { siteId: blogId, deliveryId: "00000000-0000-0000-0000-000000000000" }],
+    ["addSiteLanguage", "site", { siteId: blogId, language: "ja", notionPageUrl: "https://www.notion.so/Lumen-d8b372b19a2b496abd80a8fe30ef32bb" }],
+    ["removeSiteLanguage", "site", { siteId: blogId, language: "ja" }],
+    ["getSiteLanguages", "site", { siteId: blogId }],
     // Operators only: any other account is told nothing exists.
     ["expectNotionWebhookVerification", "user", {}],
   ];

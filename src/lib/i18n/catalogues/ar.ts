@@ -157,4 +157,5 @@ export const ar: Catalogue = {
   commentCheckInboxLead: "انقر على الرابط الذي أرسلناه لتأكيد بريدك الإلكتروني؛ وبعدها يُنشر تعليقك.",
   commentConfirmed: "تم تأكيد بريدك الإلكتروني",
   commentConfirmedLead: "يمكنك التعليق من هذا المتصفح دون تأكيد جديد.",
+  language: "اللغة",
 };

@@ -157,4 +157,5 @@ export const de: Catalogue = {
   commentCheckInboxLead: "Klicken Sie auf den Link, den wir Ihnen geschickt haben, um Ihre E-Mail-Adresse zu bestätigen; dann wird Ihr Kommentar veröffentlicht.",
   commentConfirmed: "Ihre E-Mail-Adresse ist bestätigt",
   commentConfirmedLead: "Sie können in diesem Browser kommentieren, ohne erneut zu bestätigen.",
+  language: "Sprache",
 };

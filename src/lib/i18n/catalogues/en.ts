@@ -160,6 +160,7 @@ export const en = {
   commentCheckInboxLead: "Click the link we sent to confirm your email; your comment is then posted.",
   commentConfirmed: "Your email is confirmed",
   commentConfirmedLead: "You can comment from this browser without confirming again.",
+  language: "Language",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -157,4 +157,5 @@ export const es: Catalogue = {
   commentCheckInboxLead: "Haz clic en el enlace que te enviamos para confirmar tu correo; entonces se publicará tu comentario.",
   commentConfirmed: "Tu correo está confirmado",
   commentConfirmedLead: "Puedes comentar desde este navegador sin volver a confirmar.",
+  language: "Idioma",
 };

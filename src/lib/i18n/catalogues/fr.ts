@@ -157,4 +157,5 @@ export const fr: Catalogue = {
   commentCheckInboxLead: "Cliquez sur le lien que nous vous avons envoyé pour confirmer votre e-mail ; votre commentaire sera alors publié.",
   commentConfirmed: "Votre e-mail est confirmé",
   commentConfirmedLead: "Vous pouvez commenter depuis ce navigateur sans confirmer à nouveau.",
+  language: "Langue",
 };

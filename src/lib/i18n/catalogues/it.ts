@@ -157,4 +157,5 @@ export const it: Catalogue = {
   commentCheckInboxLead: "Apri il link che ti abbiamo inviato per confermare la tua e-mail; poi il tuo commento sarà pubblicato.",
   commentConfirmed: "La tua e-mail è confermata",
   commentConfirmedLead: "Puoi commentare da questo browser senza confermare di nuovo.",
+  language: "Lingua",
 };

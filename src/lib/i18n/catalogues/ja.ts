@@ -157,4 +157,5 @@ export const ja: Catalogue = {
   commentCheckInboxLead: "お送りしたリンクをクリックしてメールアドレスを確認すると、コメントが投稿されます。",
   commentConfirmed: "メールアドレスが確認されました",
   commentConfirmedLead: "このブラウザからは、再度確認せずにコメントできます。",
+  language: "言語",
 };

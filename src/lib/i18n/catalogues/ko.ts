@@ -157,4 +157,5 @@ export const ko: Catalogue = {
   commentCheckInboxLead: "보내 드린 링크를 눌러 이메일을 확인하면 댓글이 게시됩니다.",
   commentConfirmed: "이메일이 확인되었습니다",
   commentConfirmedLead: "이제 이 브라우저에서는 다시 확인하지 않고 댓글을 남길 수 있습니다.",
+  language: "언어",
 };

@@ -157,4 +157,5 @@ export const nl: Catalogue = {
   commentCheckInboxLead: "Klik op de link die we je stuurden om je e-mailadres te bevestigen; daarna wordt je reactie geplaatst.",
   commentConfirmed: "Je e-mailadres is bevestigd",
   commentConfirmedLead: "Je kunt vanuit deze browser reageren zonder opnieuw te bevestigen.",
+  language: "Taal",
 };

@@ -157,4 +157,5 @@ export const pt: Catalogue = {
   commentCheckInboxLead: "Clique no link que enviamos para confirmar seu e-mail; seu comentário será publicado em seguida.",
   commentConfirmed: "Seu e-mail está confirmado",
   commentConfirmedLead: "Você pode comentar neste navegador sem confirmar de novo.",
+  language: "Idioma",
 };

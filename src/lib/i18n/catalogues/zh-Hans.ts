@@ -157,4 +157,5 @@ export const zhHans: Catalogue = {
   commentCheckInboxLead: "点击我们发送的链接确认邮箱后，你的评论就会发表。",
   commentConfirmed: "你的邮箱已确认",
   commentConfirmedLead: "现在你可以在此浏览器中直接评论，无需再次确认。",
+  language: "语言",
 };

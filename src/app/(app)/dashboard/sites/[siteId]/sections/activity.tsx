@@ -11,7 +11,7 @@ import { Panel, SelectField } from "@/components/fields";
 import { useAction } from "@/components/use-action";
 
 type Log = ResultOf<typeof siteMethods, "getSiteAuditLog">;
-const GROUPS = ["", "settings", "password", "domain", "redirects", "member", "invitation", "ownership", "plan", "agent_token", "api_key", "webhook", "subscribers", "voters", "idea", "file", "site", "address", "source", "versions", "audit_log"] as const;
+const GROUPS = ["", "settings", "password", "domain", "redirects", "member", "invitation", "ownership", "plan", "agent_token", "api_key", "webhook", "subscribers", "voters", "idea", "file", "site", "address", "source", "versions", "audit_log", "language"] as const;
 type Group = (typeof GROUPS)[number];
 const GROUP_OPTIONS = GROUPS.map((g) => ({ value: g, label: g === "" ? "Everything" : g.replace(/_/g, " ") }));
 

@@ -13,6 +13,7 @@ export const SECTIONS = [
   { id: "analytics", label: "Analytics" },
   { id: "email", label: "Email", only: "subscribers" },
   { id: "versions", label: "Versions", only: "versions" },
+  { id: "languages", label: "Languages" },
   { id: "subscribers", label: "Subscribers", only: "subscribers" },
   { id: "feedback", label: "Feedback", only: "feedback" },
   { id: "votes", label: "Votes & ideas", only: "votes" },
@@ -27,7 +28,7 @@ export const SECTIONS = [
 export type SectionId = (typeof SECTIONS)[number]["id"];
 
 /** Screens only some roles see (the RPC refuses the rest of their calls anyway): people's addresses, billing, deleting. */
-const SECTION_ROLES: Partial<Record<SectionId, SiteRole>> = { subscribers: "admin", activity: "admin", plan: "owner", delete: "owner" };
+const SECTION_ROLES: Partial<Record<SectionId, SiteRole>> = { subscribers: "admin", activity: "admin", plan: "owner", delete: "owner", languages: "admin" };
 
 export function sectionsFor(siteType: SiteType, role: SiteRole = "owner") {
   return SECTIONS.filter((s) => (!("only" in s) || siteTypeHas(siteType, s.only)) && roleAllows(role, SECTION_ROLES[s.id] ?? "viewer"));

@@ -17,6 +17,7 @@ import { VotesSection, WhatsNewSection } from "./roadmap";
 import { DeleteSection } from "./delete";
 import { MembersSection } from "./members";
 import { ActivitySection } from "./activity";
+import { LanguagesSection } from "./languages";
 import { SiteCreatedDialog } from "./site-created-dialog";
 
 export function SiteScreen({ section, site, extra }: { section: SectionId; site: SiteOverview; extra: ScreenExtra }) {
@@ -40,6 +41,7 @@ export function SiteScreen({ section, site, extra }: { section: SectionId; site:
       {section === "analytics" ? <AnalyticsSection site={site} /> : null}
       {section === "email" ? <EmailSection site={site} /> : null}
       {section === "versions" ? <VersionsSection site={site} /> : null}
+      {section === "languages" ? <LanguagesSection site={site} /> : null}
       {section === "subscribers" ? <SubscribersSection site={site} subscribers={extra.subscribers} /> : null}
       {section === "feedback" ? <FeedbackSection feedback={extra.feedback} searchMisses={extra.searchMisses} /> : null}
       {section === "votes" ? <VotesSection site={site} /> : null}
