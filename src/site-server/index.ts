@@ -31,17 +31,21 @@ export const PAUSED_RETRY_AFTER_SECONDS = 3600;
 const SITE_METHODS: readonly Method[] = ["GET", "HEAD", "POST"];
 const PAGE_METHODS: readonly Method[] = ["GET", "HEAD"];
 
-export function createSiteServer(runtime: Runtime) {
-  const lookup = createSiteLookup({ db: runtime.db, billingEnabled: runtime.env.billingEnabled }, runtime.env.APPS_DOMAIN);
-  const stampHttps = createHttpsStamp(runtime.db, runtime.env.TRUST_PROXY);
-  const isOwnerCodeHost = createOwnerCodeHosts(runtime.env.APP_URL);
-  const services: SiteServices = {
+function siteServicesOf(runtime: Runtime): SiteServices {
+  return {
     runtime,
     cache: createSiteCache(runtime.env.PAGE_CACHE_MB * 1024 * 1024),
     take: createRateLimits(runtime.db),
     htmlCacheControl: sharedCacheControl(runtime.env.REVALIDATE_SECONDS),
     appOrigin: new URL(runtime.env.APP_URL).origin,
   };
+}
+
+export function createSiteServer(runtime: Runtime) {
+  const lookup = createSiteLookup({ db: runtime.db, billingEnabled: runtime.env.billingEnabled }, runtime.env.APPS_DOMAIN);
+  const stampHttps = createHttpsStamp(runtime.db, runtime.env.TRUST_PROXY);
+  const isOwnerCodeHost = createOwnerCodeHosts(runtime.env.APP_URL);
+  const services = siteServicesOf(runtime);
 
   runtime.siteEvents.onSiteChanged((siteId) => {
     lookup.invalidate(siteId);
