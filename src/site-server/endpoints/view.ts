@@ -28,6 +28,26 @@ const pagePathOf = (raw: string) => {
   return path && !path.startsWith("/_/") ? path : null;
 };
 
+/**
+ * The beacon's own `Referer` header is the page that sent it (the site's pages send the full address to their own
+ * origin). When a request carries one, the referrer it reports is believed only if that header is the page it reports
+ * on this site: a script posting spam from elsewhere, or naming another page than it came from, counts no referrer.
+ * Without the header (a browser told to send none) the reported referrer stands, bounded by the per-visitor limit.
+ */
+function sentFromPage(req: Parameters<Endpoint["handler"]>[0], site: PublishedSite, path: string): boolean {
+  const header = req.headers.referer;
+  if (header === undefined) return true;
+  try {
+    const from = new URL(header);
+    const ownHost = String(req.headers.host ?? "").toLowerCase();
+    if (from.host.toLowerCase() !== ownHost && from.hostname.toLowerCase() !== ownHost.replace(/:\d+$/, "")) return false;
+    const within = from.pathname.startsWith(site.basePath) ? from.pathname.slice(site.basePath.length) : null;
+    return within !== null && normalizePath(within || "/") === path;
+  } catch {
+    return false;
+  }
+}
+
 /** A page of the site (its page model, in memory once the site has been served). */
 async function isPageOf(ctx: EndpointContext, site: PublishedSite, path: string): Promise<boolean> {
   let model = contentInMemory(ctx, site)?.model;
@@ -49,7 +69,7 @@ async function count(req: Parameters<Endpoint["handler"]>[0], site: PublishedSit
   recordSiteEvent(ctx.runtime, req, site, {
     kind: "pageview",
     path,
-    referrerHost: referrerHostOf(view.referrer, String(req.headers.host ?? "")),
+    referrerHost: sentFromPage(req, site, path) ? referrerHostOf(view.referrer, String(req.headers.host ?? "")) : "",
     ...campaignOf(new URLSearchParams(view.query)),
   });
 }
