@@ -13,7 +13,7 @@ const isAdminPath = (path: string) => path === "/dashboard/admin" || path.starts
  */
 export async function proxy(request: NextRequest) {
   const nonce = newAppNonce();
-  const policy = appPagePolicy(nonce, { development: process.env.NODE_ENV === "development" });
+  const policy = appPagePolicy(nonce, { development: process.env.NODE_ENV === "development", plainHttp: getRuntime().env.APP_URL.startsWith("http:") });
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", policy);

@@ -13,17 +13,22 @@ import crypto from "node:crypto";
 /** A nonce for one response: 128 random bits, base64 (what CSP's nonce-source takes). */
 export const newAppNonce = () => crypto.randomBytes(16).toString("base64");
 
-/** The directives both kinds of page share; `scripts` is the script-src list. */
-function policyWith(scripts: string[]): string {
+/**
+ * The directives both kinds of page share; `scripts` is the script-src list. An instance served over plain http (on
+ * one's own machine, or its tests with local stand-ins for those tools) may also fetch from plain http origins; a
+ * production instance is https, whose pages a browser never lets load plain http anyway.
+ */
+function policyWith(scripts: string[], plainHttp: boolean): string {
+  const outside = plainHttp ? "https: http:" : "https:";
   return [
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,
-    "style-src 'self' 'unsafe-inline' https:",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data: https:",
-    "connect-src 'self' https: wss:",
-    "media-src 'self' https:",
-    "frame-src 'self' https:",
+    `style-src 'self' 'unsafe-inline' ${outside}`,
+    `img-src 'self' data: blob: ${outside}`,
+    `font-src 'self' data: ${outside}`,
+    `connect-src 'self' ${outside} ${plainHttp ? "wss: ws:" : "wss:"}`,
+    `media-src 'self' ${outside}`,
+    `frame-src 'self' ${outside}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -37,14 +42,14 @@ function policyWith(scripts: string[]): string {
  * A Next.js page's policy for one response. The development server evaluates its hot-reload code, so only there
  * scripts may also use eval.
  */
-export function appPagePolicy(nonce: string, opts: { development?: boolean } = {}): string {
-  return policyWith(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(opts.development ? ["'unsafe-eval'"] : [])]);
+export function appPagePolicy(nonce: string, opts: { development?: boolean; plainHttp?: boolean } = {}): string {
+  return policyWith(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(opts.development ? ["'unsafe-eval'"] : [])], Boolean(opts.plainHttp));
 }
 
 /**
  * The product website's policy: its pages are rendered once and kept, so no per-response nonce; they have no inline
  * script, only their own file and, when configured, the support chat's loader (which loads the rest of the chat).
  */
-export function websitePolicy(scriptOrigins: string[]): string {
-  return policyWith(["'self'", ...scriptOrigins]);
+export function websitePolicy(scriptOrigins: string[], opts: { plainHttp?: boolean } = {}): string {
+  return policyWith(["'self'", ...scriptOrigins], Boolean(opts.plainHttp));
 }

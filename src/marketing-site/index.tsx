@@ -25,7 +25,7 @@ export function createMarketingSite(
   // The pages' one script, and the support chat's loader when it is configured (it loads the rest of the chat).
   // Never framed, as the app's pages (sendCached adds nosniff). One object, so the cached header lists are reused.
   const pageHeaders = {
-    "content-security-policy": websitePolicy(env.CRISP_WEBSITE_ID ? [new URL(CRISP_SCRIPT).origin] : []),
+    "content-security-policy": websitePolicy(env.CRISP_WEBSITE_ID ? [new URL(CRISP_SCRIPT).origin] : [], { plainHttp: env.APP_URL.startsWith("http:") }),
     "x-frame-options": "DENY",
     "referrer-policy": "strict-origin-when-cross-origin",
   };
