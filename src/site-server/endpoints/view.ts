@@ -1,4 +1,4 @@
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { campaignOf, referrerHostOf } from "@/core/analytics/visit-traits";
 import { recordSiteEvent } from "../record-site-event";
@@ -30,19 +30,22 @@ const pagePathOf = (raw: string) => {
 
 /**
  * The beacon's own `Referer` header is the page that sent it (the site's pages send the full address to their own
- * origin). When a request carries one, the referrer it reports is believed only if that header is the page it reports
- * on this site: a script posting spam from elsewhere, or naming another page than it came from, counts no referrer.
- * Without the header (a browser told to send none) the reported referrer stands, bounded by the per-visitor limit.
+ * origin): at the site's own address, or at its public address when it is hosted under a path of another site (whose
+ * proxy passes the site's own Host on). When a request carries one, the referrer it reports is believed only if that
+ * header is the page it reports: a script posting spam from elsewhere, or naming another page than it came from,
+ * counts no referrer. Without the header (a browser told to send none) the reported referrer stands, bounded by the
+ * per-visitor limit.
  */
-function sentFromPage(req: Parameters<Endpoint["handler"]>[0], site: PublishedSite, path: string): boolean {
+export function sentFromPage(req: Pick<IncomingMessage, "headers">, site: Pick<PublishedSite, "origin" | "basePath">, path: string): boolean {
   const header = req.headers.referer;
   if (header === undefined) return true;
   try {
     const from = new URL(header);
-    const ownHost = String(req.headers.host ?? "").toLowerCase();
-    if (from.host.toLowerCase() !== ownHost && from.hostname.toLowerCase() !== ownHost.replace(/:\d+$/, "")) return false;
-    const within = from.pathname.startsWith(site.basePath) ? from.pathname.slice(site.basePath.length) : null;
-    return within !== null && normalizePath(within || "/") === path;
+    const requestHost = String(req.headers.host ?? "").toLowerCase();
+    const hosts = [requestHost, requestHost.replace(/:\d+$/, ""), new URL(site.origin).host.toLowerCase()];
+    if (!hosts.includes(from.host.toLowerCase())) return false;
+    const within = site.basePath && from.pathname.startsWith(site.basePath) ? from.pathname.slice(site.basePath.length) : from.pathname;
+    return normalizePath(within || "/") === path;
   } catch {
     return false;
   }
