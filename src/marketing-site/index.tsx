@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Env } from "@/env";
 import { makeCachedResponse, sendCached, type CachedResponse } from "@/http/page-cache";
+import { websitePolicy } from "@/http/app-csp";
+import { CRISP_SCRIPT } from "@/components/tracking/support-chat";
 import { MARKETING_SCRIPT_PATH, marketingAssets } from "./assets";
 import { MarketingDocument } from "./document";
 import { MarketingLayout } from "./layout";
@@ -20,6 +22,13 @@ export function createMarketingSite(
 ) {
   const links = siteLinksOf(env);
   const pages = new Map<string, CachedResponse>();
+  // The pages' one script, and the support chat's loader when it is configured (it loads the rest of the chat).
+  // Never framed, as the app's pages (sendCached adds nosniff). One object, so the cached header lists are reused.
+  const pageHeaders = {
+    "content-security-policy": websitePolicy(env.CRISP_WEBSITE_ID ? [new URL(CRISP_SCRIPT).origin] : [], { plainHttp: env.APP_URL.startsWith("http:") }),
+    "x-frame-options": "DENY",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  };
 
   async function page(pathname: string): Promise<CachedResponse | null> {
     const cached = pages.get(pathname);
@@ -57,7 +66,7 @@ export function createMarketingSite(
       const found = await page(pathname);
       if (!found) return false;
       // Always revalidated (cheap: a 304 on the ETag), so a new release's pages show at once.
-      sendCached(req, res, found, "public, max-age=0, must-revalidate", { "referrer-policy": "strict-origin-when-cross-origin" });
+      sendCached(req, res, found, "public, max-age=0, must-revalidate", pageHeaders);
       return true;
     },
     /** Builds the stylesheet and script ahead of the first visitor. */

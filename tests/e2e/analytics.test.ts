@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
 import { connectMcp } from "../helpers/mcp-client";
+import { rpc, signedIn } from "../helpers/rpc-client";
 import { startSitesApp, workspaceIndex, type SitesApp } from "../helpers/sites";
 
 /**
@@ -139,5 +140,26 @@ describe("built-in analytics in Chromium", () => {
     // The site card's sparkline says the same.
     await dash.goto(`${s.app.url}/dashboard`);
     expect(await dash.getByTestId("site-sparkline").locator("svg").getAttribute("aria-label")).toBe("3 page views in the last 14 days");
+  });
+
+  it("a visitor arriving by a link from another site counts that site as the referrer (the beacon's own Referer is the page)", async () => {
+    const visitor = await browser.newContext({ userAgent: CHROME });
+    const elsewhere = await visitor.newPage();
+    await elsewhere.route("http://elsewhere.localhost/", (route) =>
+      route.fulfill({ contentType: "text/html", body: `<a href="${site}/getting-started/quick-start">Lumen's quick start</a>` }),
+    );
+    await elsewhere.goto("http://elsewhere.localhost/");
+    const counted = elsewhere.waitForRequest((r) => new URL(r.url()).pathname === "/_/view", { timeout: 10_000 });
+    await elsewhere.getByRole("link", { name: "Lumen's quick start" }).click();
+    expect((await (await counted).allHeaders())["referer"]).toBe(`${site}/getting-started/quick-start`);
+    const owner = await signedIn(s.app.url, s.ownerEmails[0]!);
+    let referrers: string[] = [];
+    for (let i = 0; i < 50 && !referrers.includes("elsewhere.localhost"); i++) {
+      const data = (await rpc(s.app.url, owner, "site", "getSiteAnalytics", { siteId: s.siteIds[0] })).body.result as { referrers: { value: string }[] };
+      referrers = data.referrers.map((r) => r.value);
+      if (!referrers.includes("elsewhere.localhost")) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(referrers).toContain("elsewhere.localhost");
+    await visitor.close();
   });
 });

@@ -52,15 +52,16 @@ export function referrerHostOf(referrer: string, ownHost: string): string {
 }
 
 /**
- * A campaign word as marketers write them (letters, digits, spaces and `_ - . + / : |`). Anything else — markup,
- * a spreadsheet formula — is not a campaign anyone tagged a link with, and would only put someone's text in the report.
+ * A campaign word as marketers write them: at most 100 characters of letters, digits, spaces and `_ - . + / : |`.
+ * Anything else — markup, a spreadsheet formula, a paragraph — is not a campaign anyone tagged a link with, and would
+ * only put someone's text in the report, so it is dropped whole (never cut to fit).
  */
-const CAMPAIGN_WORD = /^[\p{L}\p{N} _.\-+/:|]+$/u;
+const CAMPAIGN_WORD = /^[\p{L}\p{N} _.\-+/:|]{1,100}$/u;
 
 /** utm_source / utm_medium / utm_campaign of the page's address, trimmed and lower-cased so spellings add up. */
 export function campaignOf(query: URLSearchParams): { utmSource: string; utmMedium: string; utmCampaign: string } {
   const read = (name: string) => {
-    const value = (query.get(name) ?? "").trim().toLowerCase().slice(0, 100);
+    const value = (query.get(name) ?? "").trim().toLowerCase();
     return CAMPAIGN_WORD.test(value) ? value : "";
   };
   return { utmSource: read("utm_source"), utmMedium: read("utm_medium"), utmCampaign: read("utm_campaign") };

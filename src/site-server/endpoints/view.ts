@@ -1,4 +1,4 @@
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { campaignOf, referrerHostOf } from "@/core/analytics/visit-traits";
 import { recordSiteEvent } from "../record-site-event";
@@ -28,6 +28,29 @@ const pagePathOf = (raw: string) => {
   return path && !path.startsWith("/_/") ? path : null;
 };
 
+/**
+ * The beacon's own `Referer` header is the page that sent it (the site's pages send the full address to their own
+ * origin): at the site's own address, or at its public address when it is hosted under a path of another site (whose
+ * proxy passes the site's own Host on). When a request carries one, the referrer it reports is believed only if that
+ * header is the page it reports: a script posting spam from elsewhere, or naming another page than it came from,
+ * counts no referrer. Without the header (a browser told to send none) the reported referrer stands, bounded by the
+ * per-visitor limit.
+ */
+export function sentFromPage(req: Pick<IncomingMessage, "headers">, site: Pick<PublishedSite, "origin" | "basePath">, path: string): boolean {
+  const header = req.headers.referer;
+  if (header === undefined) return true;
+  try {
+    const from = new URL(header);
+    const requestHost = String(req.headers.host ?? "").toLowerCase();
+    const hosts = [requestHost, requestHost.replace(/:\d+$/, ""), new URL(site.origin).host.toLowerCase()];
+    if (!hosts.includes(from.host.toLowerCase())) return false;
+    const within = site.basePath && from.pathname.startsWith(site.basePath) ? from.pathname.slice(site.basePath.length) : from.pathname;
+    return normalizePath(within || "/") === path;
+  } catch {
+    return false;
+  }
+}
+
 /** A page of the site (its page model, in memory once the site has been served). */
 async function isPageOf(ctx: EndpointContext, site: PublishedSite, path: string): Promise<boolean> {
   let model = contentInMemory(ctx, site)?.model;
@@ -49,7 +72,7 @@ async function count(req: Parameters<Endpoint["handler"]>[0], site: PublishedSit
   recordSiteEvent(ctx.runtime, req, site, {
     kind: "pageview",
     path,
-    referrerHost: referrerHostOf(view.referrer, String(req.headers.host ?? "")),
+    referrerHost: sentFromPage(req, site, path) ? referrerHostOf(view.referrer, String(req.headers.host ?? "")) : "",
     ...campaignOf(new URLSearchParams(view.query)),
   });
 }

@@ -144,7 +144,7 @@ describe("analytics", () => {
       body: JSON.stringify(body),
     });
 
-  it("counts only pages the site has, from its own pages, and only plain campaign words", async () => {
+  it("counts only pages the site has, from its own pages, only plain campaign words and only a referrer its own page reported", async () => {
     const host = s.hosts[1]!;
     const spam = [
       await beacon(host, {
@@ -156,24 +156,34 @@ describe("analytics", () => {
       await s.get(host, "/_/view.gif?p=/pixel-spam-page", { "user-agent": CHROME, "x-forwarded-for": "198.51.100.78" }),
       // A real page's pixel embedded on another site.
       await s.get(host, "/_/view.gif?p=/getting-started/quick-start", { "user-agent": CHROME, "x-forwarded-for": "198.51.100.79", "sec-fetch-site": "cross-site" }),
-      await beacon(host, { p: "/", q: "utm_campaign=%3Cscript%3Ealert(1)%3C%2Fscript%3E&utm_medium==HYPERLINK(1)&utm_source=newsletter", r: "" }),
+      await beacon(host, { p: "/", q: `utm_campaign=%3Cscript%3Ealert(1)%3C%2Fscript%3E&utm_medium==HYPERLINK(1)&utm_source=newsletter&utm_content=${"x".repeat(101)}`, r: "" }),
+      // Referrer spam on a real page: sent from another site's page, or naming another page than the one it came from.
+      await beacon(host, { p: "/", q: "", r: "https://referrer-spam.example/casino" }, { referer: "https://referrer-spam.example/casino" }),
+      await beacon(host, { p: "/", q: "", r: "https://referrer-spam-two.example/" }, { referer: `http://${host}/getting-started/quick-start` }),
+      await beacon(host, { p: "/", q: "", r: "javascript:alert(1)" }, { referer: `http://${host}/` }),
+      // A campaign word longer than 100 characters is dropped, not cut.
+      await beacon(host, { p: "/", q: `utm_medium=${"m".repeat(101)}`, r: "" }, { referer: `http://${host}/?utm_medium=${"m".repeat(101)}` }),
+      // What a browser sends: the beacon's Referer is the page itself, the reported referrer the page before it.
+      await beacon(host, { p: "/", q: "", r: "https://news.example.org/a-thread" }, { referer: `http://${host}/` }),
     ];
     for (const res of spam) expect(res.status).toBeLessThan(300);
     const owner = await signedIn(s.app.url, s.ownerEmails[1]!);
-    type Report = { totals: { pageviews: number }; pages: { value: string }[]; campaigns: { value: string }[]; mediums: { value: string }[]; sources: { value: string }[] };
+    type Report = { totals: { pageviews: number }; pages: { value: string }[]; campaigns: { value: string }[]; mediums: { value: string }[]; sources: { value: string }[]; referrers: { value: string }[] };
     let data: Report | undefined;
     for (let i = 0; i < 100; i++) {
       data = (await rpc(s.app.url, owner, "site", "getSiteAnalytics", { siteId: s.siteIds[1] })).body.result as Report;
-      if (data.totals.pageviews >= 1) break;
+      if (data.totals.pageviews >= 6) break;
       await new Promise((r) => setTimeout(r, 200));
     }
     // Give a wrongly counted view the same time to arrive as the right one had.
     await new Promise((r) => setTimeout(r, 2500));
     data = (await rpc(s.app.url, owner, "site", "getSiteAnalytics", { siteId: s.siteIds[1] })).body.result as Report;
     expect(data.pages.map((p) => p.value)).toEqual(["/"]);
+    expect(data.referrers.map((p) => p.value).filter(Boolean)).toEqual(["news.example.org"]);
     expect(data.sources.map((p) => p.value)).toEqual(["newsletter"]);
     expect(data.campaigns.map((p) => p.value).filter(Boolean)).toEqual([]);
     expect(data.mediums.map((p) => p.value).filter(Boolean)).toEqual([]);
+    expect(data.totals.pageviews).toBe(6);
   });
 });
 

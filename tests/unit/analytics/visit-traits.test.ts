@@ -23,6 +23,8 @@ describe("visit traits", () => {
     const real = new URLSearchParams("utm_source=news.ycombinator.com&utm_medium=cpc&utm_campaign=Black Friday_2026 / EU+US");
     expect(campaignOf(real)).toEqual({ utmSource: "news.ycombinator.com", utmMedium: "cpc", utmCampaign: "black friday_2026 / eu us" });
     expect(campaignOf(new URLSearchParams("utm_campaign=été-2026"))).toEqual({ utmSource: "", utmMedium: "", utmCampaign: "été-2026" });
+    // Longer than 100 characters is a paragraph, not a tag: dropped whole rather than cut to a prefix someone chose.
+    expect(campaignOf(new URLSearchParams(`utm_campaign=${"a".repeat(100)}&utm_source=${"b".repeat(101)}`))).toEqual({ utmSource: "", utmMedium: "", utmCampaign: "a".repeat(100) });
   });
 
   it.each([
