@@ -33,14 +33,14 @@ export function PropertyMapping({
   };
   return (
     <div className="grid gap-3" data-testid="property-mapping">
-      {fields.map(({ field, help, optional, current, candidates }) => {
+      {fields.map(({ field, label, help, optional, current, candidates }) => {
         const id = `map-${field}`;
         const chosen = field in value ? (value[field] === null ? NOT_USED : value[field]!) : AUTO;
         const missing = current === undefined && !(field in value);
         return (
           <div key={field} className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:items-center">
-            <label htmlFor={id} className="font-mono text-sm">
-              {field}
+            <label htmlFor={id} className="text-sm font-medium">
+              {label}
             </label>
             <div>
               <select id={id} className={select} value={chosen} onChange={(e) => set(field, e.target.value)} aria-invalid={missing || undefined}>
