@@ -3,6 +3,8 @@
 import type { FieldChoice, MappableField, PropertyMap } from "@/lib/database-fields";
 
 const NOT_USED = "\u0000not-used";
+/** A property type as Notion's own menus name it ("multi-select", "created time"), not the API's key. */
+const typeName = (type: string | undefined) => (type === "multi_select" ? "multi-select" : (type ?? "").replace(/_/g, " "));
 const AUTO = "";
 
 /**
@@ -47,7 +49,7 @@ export function PropertyMapping({
                 <option value={AUTO}>{current === undefined ? "Choose a property…" : current === null ? "Not used" : `${current} (found)`}</option>
                 {candidates.map((p) => (
                   <option key={p.name} value={p.name}>
-                    {p.name} ({p.type})
+                    {p.name} ({typeName(p.type)})
                   </option>
                 ))}
                 {optional ? <option value={NOT_USED}>Not used</option> : null}

@@ -16,4 +16,16 @@ describe("PropertyMapping", () => {
     expect(html).toMatch(/<label for="map-hidden"[^>]*>Hide from site<\/label>/);
     expect(html).not.toMatch(/<label[^>]*>(date|hidden)<\/label>/);
   });
+
+  it("names Notion's property types as Notion shows them (multi-select), not by the API's keys", () => {
+    const fields = fieldChoices(["name", "date", "tags"], [
+      { name: "Title", type: "title" },
+      { name: "Shelf", type: "multi_select" },
+      { name: "Made", type: "created_time" },
+    ]);
+    const html = renderToStaticMarkup(<PropertyMapping fields={fields} value={{}} onChange={() => undefined} />);
+    expect(html).toContain(">Shelf (multi-select)</option>");
+    expect(html).toContain(">Made (created time)</option>");
+    expect(html).not.toMatch(/multi_select|created_time/);
+  });
 });
