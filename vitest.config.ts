@@ -36,6 +36,8 @@ const PGLITE_PASS_ONLY = [
   "tests/integration/sites/site-multilingual.test.ts",
   // Real clients (the llms.txt parser, the MCP SDK's client) and structured data: what they read is HTTP and HTML.
   "tests/integration/sites/real-clients.test.ts",
+  // Mentions linked across one owner's sites: what is tested is the HTML and Markdown the links end up in.
+  "tests/integration/sites/mention-links.test.ts",
   // The official API's answer shapes through the page picker (site rows are written as in rpc.test, which runs twice).
   "tests/integration/notion-connections/connected-picker.test.ts",
   // The contract test over real recordings: what it judges is the published HTML (checker.test.ts uses no database).

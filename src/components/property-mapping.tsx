@@ -3,6 +3,8 @@
 import type { FieldChoice, MappableField, PropertyMap } from "@/lib/database-fields";
 
 const NOT_USED = "\u0000not-used";
+/** A property type as Notion's own menus name it ("multi-select", "created time"), not the API's key. */
+const typeName = (type: string | undefined) => (type === "multi_select" ? "multi-select" : (type ?? "").replace(/_/g, " "));
 const AUTO = "";
 
 /**
@@ -33,21 +35,21 @@ export function PropertyMapping({
   };
   return (
     <div className="grid gap-3" data-testid="property-mapping">
-      {fields.map(({ field, help, optional, current, candidates }) => {
+      {fields.map(({ field, label, help, optional, current, candidates }) => {
         const id = `map-${field}`;
         const chosen = field in value ? (value[field] === null ? NOT_USED : value[field]!) : AUTO;
         const missing = current === undefined && !(field in value);
         return (
           <div key={field} className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:items-center">
-            <label htmlFor={id} className="font-mono text-sm">
-              {field}
+            <label htmlFor={id} className="text-sm font-medium">
+              {label}
             </label>
             <div>
               <select id={id} className={select} value={chosen} onChange={(e) => set(field, e.target.value)} aria-invalid={missing || undefined}>
                 <option value={AUTO}>{current === undefined ? "Choose a property…" : current === null ? "Not used" : `${current} (found)`}</option>
                 {candidates.map((p) => (
                   <option key={p.name} value={p.name}>
-                    {p.name} ({p.type})
+                    {p.name} ({typeName(p.type)})
                   </option>
                 ))}
                 {optional ? <option value={NOT_USED}>Not used</option> : null}

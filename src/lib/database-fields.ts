@@ -24,27 +24,31 @@ type FieldRule = {
   aliases: readonly string[];
   /** The site works without it ("Not used" in the mapping). */
   optional: boolean;
+  /** Its name in the mapping form, in the owner's words (the key is the code's). */
+  label: string;
   /** What it does, for the mapping form. */
   help: string;
 };
 
 export const FIELD_RULES: Record<DatabaseField, FieldRule> = {
-  name: { types: ["title"], aliases: ["title"], optional: false, help: "The entry's title" },
+  name: { types: ["title"], aliases: ["title"], optional: false, label: "Title", help: "The entry's title" },
   date: {
     types: ["date", "created_time", "last_edited_time"],
     aliases: ["published", "publish date", "published date", "published at", "publish_date", "post date", "release date", "created"],
     optional: false,
+    label: "Publish date",
     help: "When the entry was published (a date)",
   },
-  description: { types: ["text"], aliases: ["summary", "excerpt", "subtitle", "abstract", "desc"], optional: true, help: "A short summary (text)" },
-  tags: { types: ["multi_select", "select"], aliases: ["tag", "category", "categories", "labels", "topics"], optional: true, help: "Tags (a multi-select or select)" },
-  authors: { types: ["person", "text", "created_by"], aliases: ["author", "writer", "writers", "created by"], optional: true, help: "Who wrote it (a person or text)" },
-  version: { types: ["text", "number", "select"], aliases: ["release", "ver"], optional: true, help: "The release's version (text, number or select)" },
-  status: { types: ["status", "select"], aliases: ["state", "stage"], optional: false, help: "The board column (a status or select)" },
+  description: { types: ["text"], aliases: ["summary", "excerpt", "subtitle", "abstract", "desc"], optional: true, label: "Summary", help: "A short summary (text)" },
+  tags: { types: ["multi_select", "select"], aliases: ["tag", "category", "categories", "labels", "topics"], optional: true, label: "Tags", help: "Tags (a multi-select or select)" },
+  authors: { types: ["person", "text", "created_by"], aliases: ["author", "writer", "writers", "created by"], optional: true, label: "Authors", help: "Who wrote it (a person or text)" },
+  version: { types: ["text", "number", "select"], aliases: ["release", "ver"], optional: true, label: "Version", help: "The release's version (text, number or select)" },
+  status: { types: ["status", "select"], aliases: ["state", "stage"], optional: false, label: "Status", help: "The board column (a status or select)" },
   hidden: {
     types: ["checkbox", "status", "select"],
     aliases: ["draft", "hide", "status", "published", "public", "publish"],
     optional: true,
+    label: "Hide from site",
     help: "Whether the entry shows (a checkbox, or a status/select shown when Published)",
   },
 };
@@ -111,7 +115,7 @@ export function propertyMapProblem(map: PropertyMap, properties: readonly Schema
 }
 
 /** One row of the mapping form: a field the site type needs, what fills it now, and what could. */
-export type FieldChoice = { field: MappableField; help: string; optional: boolean; current: string | null | undefined; candidates: SchemaProperty[] };
+export type FieldChoice = { field: MappableField; label: string; help: string; optional: boolean; current: string | null | undefined; candidates: SchemaProperty[] };
 
 export function fieldChoices(fields: readonly string[], properties: readonly SchemaProperty[], map: PropertyMap = {}): FieldChoice[] {
   return fields
@@ -120,6 +124,7 @@ export function fieldChoices(fields: readonly string[], properties: readonly Sch
       const resolved = resolveField(field, properties, map);
       return {
         field,
+        label: FIELD_RULES[field].label,
         help: FIELD_RULES[field].help,
         optional: FIELD_RULES[field].optional,
         current: resolved === null ? null : resolved?.name,

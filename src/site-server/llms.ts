@@ -11,7 +11,8 @@ function links(ctx: RenderContext): MarkdownLinks {
     pageUrl: (id) => {
       const dashed = id.length === 32 ? `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}` : id;
       const path = ctx.model.pathOfPage.get(dashed);
-      return path ? absoluteUrl(ctx, path) : null;
+      // Another of the owner's sites publishes it: its address there.
+      return path ? absoluteUrl(ctx, path) : (ctx.mentionLinks?.get(dashed.toLowerCase()) ?? null);
     },
     imageUrl: (src, blockId) => {
       const url = imageSrc(ctx, src, blockId, 1200);

@@ -110,7 +110,7 @@ describe("mapping a blog database's own property names", () => {
     await page.reload();
     await showProperties();
     expect(await selected("description")).toBe("Not used");
-    expect(await selected("tags")).toBe("Shelf (multi_select)");
+    expect(await selected("tags")).toBe("Shelf (multi-select)");
     // The site follows: the summaries are gone, the posts stay.
     await expect.poll(() => siteText("/"), { timeout: 20_000 }).not.toContain("Three knots and a lot of patience.");
     expect(await siteText("/")).toContain("Rigging a dinghy alone");

@@ -7,6 +7,7 @@ import { notifyNewPosts } from "./notify-new-posts";
 import { siteTypeHas } from "@/lib/site-types";
 import { checkRoadmapStatuses } from "@/core/roadmap/check-roadmap-statuses";
 import { refreshChangelogLinks } from "@/core/changelog/refresh-changelog-links";
+import { refreshMentionLinks } from "@/core/mentions/refresh-mention-links";
 import type { SiteSnapshot } from "@/notion/site-content";
 
 const RETRY_AFTER_MS = 60_000;
@@ -26,6 +27,8 @@ export function createPostNotifier(deps: { db: Db; email: EmailProvider; appsDom
   async function check(site: ContentSite, pages: Map<string, SnapshotPage>): Promise<void> {
     // Changelog entries that name roadmap items: rebuilt first, so a "shipped" email below can name its entry.
     const getSnapshot = deps.getSnapshot;
+    // Mentions of pages the owner's other sites publish link there.
+    if (getSnapshot) await refreshMentionLinks({ ...deps, getSnapshot }, site.id).catch((err) => log(`[mentions] links of site ${site.id} failed`, err));
     if (getSnapshot && (siteTypeHas(site.siteType, "whatsNew") || siteTypeHas(site.siteType, "votes"))) {
       await refreshChangelogLinks({ ...deps, getSnapshot }, site.id).catch((err) => log(`[changelog] links of site ${site.id} failed`, err));
     }

@@ -12,8 +12,9 @@ import { parseSiteSettings, type SiteSettings } from "./site-settings";
 import { sitePublicAddress } from "./site-public-address";
 import { siteTypeHas } from "@/lib/site-types";
 import { roadmapItemsNamedOf, type LinkedPage } from "@/core/changelog/read-changelog-links";
+import { mentionLinksOf } from "@/core/mentions/mention-links-of";
 
-/** Everything the published-site server needs to answer for one site, read in three queries (a changelog: four). */
+/** Everything the published-site server needs to answer for one site, read in four queries (a changelog: five). */
 export type PublishedSite = {
   id: string;
   siteType: SiteType;
@@ -40,6 +41,8 @@ export type PublishedSite = {
   redirects: { fromPath: string; toUrl: string; permanent: boolean }[];
   /** Changelogs: per entry page id, the owner's roadmap items it names; loaded here so entry pages need no query. */
   roadmapItems: ReadonlyMap<string, LinkedPage[]>;
+  /** Per page id its content mentions: the page's address on another of the owner's sites (mentionLinksOf). */
+  mentionLinks: ReadonlyMap<string, string>;
   /** Where the site is canonically served: scheme + host, and a path prefix ("" or "/docs"). */
   origin: string;
   basePath: string;
@@ -64,8 +67,10 @@ export async function findPublishedSite(deps: BillingDeps, address: SiteAddress,
     .from(siteRedirects)
     .where(eq(siteRedirects.siteId, row.id));
   const roadmapItems = siteTypeHas(row.siteType, "whatsNew") ? await roadmapItemsNamedOf(db, row.id) : new Map<string, LinkedPage[]>();
-  // The links are part of the stamp, so a cached changelog page follows them (within the lookup's TTL).
+  const mentionLinks = await mentionLinksOf(db, row.id);
+  // The links are part of the stamp, so a cached page follows them (within the lookup's TTL).
   const linksStamp = roadmapItems.size ? `:${crypto.createHash("sha256").update(JSON.stringify([...roadmapItems])).digest("base64url").slice(0, 16)}` : "";
+  const mentionsStamp = mentionLinks.size ? `:${crypto.createHash("sha256").update(JSON.stringify([...mentionLinks])).digest("base64url").slice(0, 16)}` : "";
   const stored = parseSiteSettings(row.settings);
   const features = await featuresOf(deps, row.id);
   const settings = settingsAllowedBy(stored, features);
@@ -85,11 +90,12 @@ export async function findPublishedSite(deps: BillingDeps, address: SiteAddress,
     httpsPending: Boolean(customDomain && !row.customDomainHttpsAt),
     features,
     paused: pausedFeatures(row, stored, features),
-    stamp: `${row.updatedAt.getTime()}:${features.plan ?? "unlocked"}${linksStamp}`,
+    stamp: `${row.updatedAt.getTime()}:${features.plan ?? "unlocked"}${linksStamp}${mentionsStamp}`,
     // Compared with the request's canonical path and sent in a Location header: both need the one encoded form, however
     // the owner typed them ("/配置中心" or "/%E9%85%8D…").
     redirects: redirects.map((r) => ({ fromPath: canonicalPath(r.fromPath) ?? r.fromPath, toUrl: headerSafeUrl(r.toUrl), permanent: r.permanent })),
     roadmapItems,
+    mentionLinks,
     origin,
     basePath,
   };

@@ -87,3 +87,25 @@ export const notionBudgetWaiters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.processId, t.bucket] })],
 );
+
+// ── Mentions of pages another site of the same owner publishes: rebuilt whenever one of the owner's sites syncs ──
+
+/**
+ * A page a site's content mentions (`["‣", [["p", id]]]`) that another site of the same owner publishes, with its
+ * address there, so the mention links to the owner's own site instead of notion.so.
+ */
+export const siteMentionLinks = pgTable(
+  "site_mention_links",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    pageId: text("page_id").notNull(),
+    targetSiteId: text("target_site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    /** The page's public address on the target site as of the last sync of either site. */
+    url: text("url").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.pageId] }), index("site_mention_links_target_idx").on(t.targetSiteId)],
+);

@@ -107,6 +107,8 @@ export function renderContextOf(ctx: SiteServices, site: PublishedSite, model: S
     subscribed,
     fileOrigins: ctx.runtime.env.NOTION_FILE_HOSTS,
     roadmapItems: site.roadmapItems,
+    mentionLinks: site.mentionLinks,
+    connected: site.notionConnectionId !== null,
     answersQuestions: planAnswersQuestions(site) && site.settings.ai.enabled,
     languages: ctx.cache.editionsOf(site, model),
   };

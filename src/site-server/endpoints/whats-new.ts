@@ -53,7 +53,7 @@ export const whatsNewEndpoints: Endpoint[] = [
       const response = ctx.cache.cached(site, snapshot, "\nwhats-new.json", () => {
         const base = `${site.origin}${site.basePath}`;
         const paths = new Map(model.entries.map((e) => [e.pageId, `${base}${e.path}`]));
-        const links: MentionLinks = { pageUrl: (id) => paths.get(id) ?? null };
+        const links: MentionLinks = { pageUrl: (id) => paths.get(id) ?? site.mentionLinks.get(id.toLowerCase()) ?? null };
         const entries = model.entries.slice(0, LATEST).map((e) => {
           const excerpt = excerptOfEntry(e, links);
           return {

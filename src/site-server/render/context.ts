@@ -44,6 +44,10 @@ export type RenderContext = {
   comments?: { pageId: string; list: ShownComment[] };
   /** Changelogs: per entry page id, the owner's roadmap items the entry names (loaded with the site). */
   roadmapItems?: ReadonlyMap<string, { title: string; url: string }[]>;
+  /** Pages the content mentions that another site of the owner publishes (dashed, lowercase id → address there). */
+  mentionLinks?: ReadonlyMap<string, string>;
+  /** The content is read through a Notion connection: a page outside the owner's sites is private, not on notion.so. */
+  connected?: boolean;
   /** The site answers questions from its content (plan and the owner's assistant switch): llms.txt offers `?ask=`. */
   answersQuestions?: boolean;
   /** Extra exact origins of Notion files (NOTION_FILE_HOSTS: the stand-ins in tests). */

@@ -324,7 +324,7 @@ type BoardCard = { itemId: string; title: string; path: string | null; tags: str
 
 const CARD_LINE = 140;
 /** A card's one line under its title (as Canny shows one): the entry's description or first line, cut at a word. */
-const cardLine = (text: string) => {
+export const cardLine = (text: string) => {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > CARD_LINE ? `${line.slice(0, line.lastIndexOf(" ", CARD_LINE - 1) > 80 ? line.lastIndexOf(" ", CARD_LINE - 1) : CARD_LINE - 1)}…` : line;
 };

@@ -20,13 +20,9 @@ import { href, imageSrc, lookSrc, type RenderContext } from "./context";
  * static collections, links between pages mapped to site URLs and Notion files to the image route.
  */
 export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; recordMap: ExtendedRecordMap; pageId: string }) {
-  const mapPageUrl = (id: string) => {
-    const dashed = id.length === 32 ? `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}` : id;
-    const path = ctx.model.pathOfPage.get(dashed);
-    return path ? href(ctx, path) : `https://www.notion.so/${id.replace(/-/g, "")}`;
-  };
+  const mapPageUrl = (id: string) => pageUrlOf(ctx, id);
   // Mentions of other pages ([["p", id]]) resolve through the site's page blocks (rows, sub-pages), else the
-  // mentioned block fetched with the page (public, outside the site: a Notion link), else plain text.
+  // mentioned block fetched with the page (outside the site: pageUrlOf says where it links), else plain text.
   const root = ctx.model.rootRecordMap;
   const readable = ctx.model.kind === "tree" ? withPlainUnreadablePages(recordMap, pageId, (id) => ctx.model.pathOfPage.has(id)) : recordMap;
   const merged = withPlainMissingMentions(
@@ -71,6 +67,20 @@ export function NotionBody({ ctx, recordMap, pageId }: { ctx: RenderContext; rec
       <div className={className} dangerouslySetInnerHTML={{ __html: inner }} />
     </>
   );
+}
+
+/**
+ * Where a link to a Notion page goes: its path on this site; else its address on another of the owner's sites; else,
+ * for a public page, the page on notion.so. A page read through a connection is private to its workspace, so outside
+ * the owner's sites it has no address a visitor can open: "" (SafeLink writes its title as text).
+ */
+export function pageUrlOf(ctx: Pick<RenderContext, "model" | "basePath" | "mentionLinks" | "connected">, id: string): string {
+  const dashed = (id.length === 32 ? `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}` : id).toLowerCase();
+  const path = ctx.model.pathOfPage.get(dashed) ?? ctx.model.pathOfPage.get(id);
+  if (path) return `${ctx.basePath}${path}` || "/";
+  const elsewhere = ctx.mentionLinks?.get(dashed);
+  if (elsewhere) return elsewhere;
+  return ctx.connected ? "" : `https://www.notion.so/${id.replace(/-/g, "")}`;
 }
 
 /** HTML attribute names of a preload link as React's props (React writes them back as they were). */

@@ -9,6 +9,8 @@ import { hasVideoFacade } from "./video-facade";
 import { lookClasses, PageCover, PageHeader, PageIcon } from "./page-header";
 import { equivalentPage } from "@/site-model/equivalent-page";
 import { SearchBox } from "./search-box";
+import { cardLine } from "./database-pages";
+import { firstLineOfPage } from "../whats-new-excerpt";
 import { PrevNext } from "./parts/prev-next";
 import { faqJsonLd, treeArticleJsonLd, treeCrumbs } from "./structured-data";
 
@@ -226,6 +228,7 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
                   </span>
                 ) : null}
                 <span className="category-title">{category.title}</span>
+                <CategoryLine category={category} />
                 <span className="category-count">{t("articleCount", { count: category.children.length })}</span>
               </a>
             </li>
@@ -308,6 +311,12 @@ export function HelpPage({ ctx, node }: { ctx: Ctx; node: TreeNode }) {
       </div>
     </Document>
   );
+}
+
+/** What a category holds, in the words its page opens with (a card's one line, as HelpKit's category cards have). */
+function CategoryLine({ category }: { category: TreeNode }) {
+  const line = cardLine(firstLineOfPage(category.recordMap, category.pageId));
+  return line ? <span className="category-desc">{line}</span> : null;
 }
 
 /** The help desk home's latest edits: the articles of every category, most recently updated first, with their category. */

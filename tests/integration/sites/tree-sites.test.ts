@@ -77,9 +77,11 @@ describe("help desk and simple site", () => {
   it("has a home with search and category cards, category pages and articles with related ones", async () => {
     const home = (await get(help, "/")).body;
     expect(home).toContain('class="search search-large"');
-    const categories = [...home.matchAll(/<span class="category-title">([^<]+)<\/span><span class="category-count">(\d+) articles<\/span>/g)].map((m) => `${m[1]}:${m[2]}`);
+    const categories = [...home.matchAll(/<span class="category-title">([^<]+)<\/span>(?:<span class="category-desc">[^<]*<\/span>)?<span class="category-count">(\d+) articles<\/span>/g)].map((m) => `${m[1]}:${m[2]}`);
     expect(categories).toEqual(["Account &amp; billing:3", "Installing the script:3", "Privacy &amp; compliance:3", "Dashboards &amp; reports:3"]);
     expect(home).toContain('<a href="mailto:help@lumen.example">Contact us</a>');
+    // Each card says what the category holds, in the words its page opens with (as HelpKit's cards do).
+    expect(home).toContain('<span class="category-title">Account &amp; billing</span><span class="category-desc">Plans, invoices and your account.</span><span class="category-count">3 articles</span>');
     // Under the categories, the latest edits across them, each with its category.
     const recent = /<section class="recently-updated" aria-labelledby="recently-updated-title"><h2 id="recently-updated-title">Recently updated<\/h2><ul>([\s\S]*?)<\/ul>/.exec(home)?.[1] ?? "";
     const items = [...recent.matchAll(/<li><a href="(\/[^"/]+)\/[^"]+">[^<]+<\/a> <span class="in-category">in ([^<]+)<\/span><\/li>/g)];
