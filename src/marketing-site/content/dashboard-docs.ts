@@ -48,6 +48,16 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
     ],
   },
   {
+    screen: "code",
+    title: "Your code",
+    summary: "Your own HTML and scripts (chat widgets, tag managers, booking tools) on every page, and the origins they need.",
+    body: [
+      "Head code goes at the end of every page's <head>, body-end code at the end of its <body>, as you wrote them. Inline scripts run by a nonce the site adds to each response; scripts, calls, frames and images from other sites run only from the origins you list (https:// and a host, *.example.com for its subdomains; wss:// too for calls).",
+      "Your code runs only where it can't reach anyone else: on your custom domain, or on the site's subdomain when the server publishes sites on a domain apart from the dashboard's. The screen names the addresses where it runs now. It never runs on the dashboard, on a protected site's password page or on the site's own endpoints.",
+    ],
+    points: ["Needs the Pro plan.", "A refused origin or code over 20,000 characters shows under its field and nothing is saved."],
+  },
+  {
     screen: "domain",
     title: "Domain",
     summary: "Serve the site on your own domain, with HTTPS.",
