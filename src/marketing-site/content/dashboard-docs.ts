@@ -37,8 +37,9 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
   {
     screen: "appearance",
     title: "Appearance",
-    summary: "How the site looks: accent colour, font, light or dark, the badge and your own CSS.",
+    summary: "How the site looks: its theme, accent colour, font, light or dark, the badge and your own CSS.",
     body: [
+      "Theme picks one of five complete looks (Default, Paper, Slate, Contrast, Friendly): colours for light and dark, text size, spacing and how cards are drawn. Your custom CSS still applies on top of any of them.",
       "The accent colour tints links and buttons; the font styles the Notion content as well as the site's header and menus. Inter, Lora and JetBrains Mono are served by the site itself, so no visitor's browser asks a font service.",
       "Theme visitors see first picks light, dark or the visitor's system setting; Hide the light/dark toggle keeps every visitor on that theme.",
     ],
