@@ -5,6 +5,7 @@ import { CUSTOM_CSS_MAX } from "@/lib/custom-css";
 import { canonicalTag, catalogueLanguageOf, SITE_LANGUAGES } from "@/lib/i18n/languages";
 import { COLOUR_MESSAGE, HEX_COLOUR } from "@/lib/colour";
 import { SITE_THEME_NAMES } from "@/lib/site-themes";
+import { SOCIAL_NETWORK_IDS } from "@/lib/social-networks";
 
 /**
  * Everything per site lives in one schema (docs/contracts.md §8). The site server reads settings only through
@@ -66,21 +67,6 @@ export const navItemSchema = z
   })
   .strict()
   .refine((item) => item.href !== "" || (item.children?.length ?? 0) > 0, { message: "can't be empty", path: ["href"] });
-
-/** Social profiles a footer may link, by the name it shows. */
-export const SOCIAL_NETWORKS = {
-  github: "GitHub",
-  x: "X",
-  bluesky: "Bluesky",
-  mastodon: "Mastodon",
-  linkedin: "LinkedIn",
-  youtube: "YouTube",
-  instagram: "Instagram",
-  facebook: "Facebook",
-  discord: "Discord",
-  threads: "Threads",
-} as const;
-const SOCIAL_NETWORK_IDS = Object.keys(SOCIAL_NETWORKS) as [keyof typeof SOCIAL_NETWORKS, ...(keyof typeof SOCIAL_NETWORKS)[]];
 
 /** The site's footer: columns of links, a short text, social profiles, and where the badge sits in it. */
 export const footerSchema = z

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from "@/lib/brand";
-import { SOCIAL_NETWORKS } from "@/core/sites/site-settings";
+import { SOCIAL_NETWORKS } from "@/lib/social-networks";
 import { href, siteName, type RenderContext } from "./context";
 
 /**

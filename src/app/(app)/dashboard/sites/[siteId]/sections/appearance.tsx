@@ -8,15 +8,17 @@ import { Button } from "@/components/button";
 import { ColorField, Panel, SelectField, Toggle } from "@/components/fields";
 import { FieldErrors, useFieldError } from "@/components/field-errors";
 import { useSave } from "./use-save";
+import { FooterPanel } from "./site-chrome";
 import { SITE_THEME_NAMES, SITE_THEMES } from "@/lib/site-themes";
 
 type Theme = SiteOverview["settings"]["theme"];
 
-/** The site's look: its theme, colour, font, light/dark, the badge, and the owner's own CSS. */
+/** The site's look: its theme, colour, font, light/dark, the badge, its footer, and the owner's own CSS. */
 export function AppearanceSection({ site }: { site: SiteOverview }) {
   return (
     <div className="space-y-6">
       <LookPanel site={site} />
+      <FooterPanel site={site} />
       <CustomCssPanel site={site} />
     </div>
   );
