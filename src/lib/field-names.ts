@@ -3,7 +3,7 @@
  * field's name as the screen shows it, counted from 1 ("Link 3 address: Must be an url").
  */
 
-const LISTS: Record<string, string> = { navigation: "Link", redirects: "Redirect", versions: "Version", suggestedQuestions: "Question" };
+const LISTS: Record<string, string> = { navigation: "Link", redirects: "Redirect", versions: "Version", suggestedQuestions: "Question", script: "Script origin", connect: "Connect origin", frame: "Frame origin", img: "Image origin", children: "Menu item", columns: "Column", links: "Link", social: "Social profile" };
 const FIELDS: Record<string, string> = {
   href: "address",
   label: "label",
@@ -25,6 +25,9 @@ const FIELDS: Record<string, string> = {
   customCss: "Custom CSS",
   password: "Password",
   color: "Colour",
+  headCode: "Head code",
+  bodyCode: "Body-end code",
+  url: "address",
 };
 
 const words = (key: string) => key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import zlib from "node:zlib";
 import { buildSync } from "esbuild";
+import { SITE_THEMES } from "@/lib/site-themes";
 
 /**
  * The one stylesheet every published page links (our layout + react-notion-x blocks + KaTeX), built once per process,
@@ -59,7 +60,22 @@ const JAVASCRIPT = "text/javascript; charset=utf-8";
 
 function buildStylesheet(): Buffer {
   const katex = fs.readFileSync(path.join(KATEX_DIR, "katex.min.css"), "utf8").replace(/url\(fonts\//g, "url(katex/");
-  return Buffer.from([fs.readFileSync(NOTION_CSS, "utf8"), katex, openFontFaces(), fs.readFileSync(SITE_CSS, "utf8")].join("\n"));
+  return Buffer.from([fs.readFileSync(NOTION_CSS, "utf8"), katex, openFontFaces(), fs.readFileSync(SITE_CSS, "utf8"), themeCss()].join("\n"));
+}
+
+/**
+ * The looks an owner picks (settings.theme.name, on <html data-look>): one rule of custom properties each, which
+ * site.css reads. The default look is site.css's own values, so it needs no rule.
+ */
+export function themeCss(): string {
+  return Object.entries(SITE_THEMES)
+    .filter(([name]) => name !== "default")
+    .map(([name, t]) => {
+      const pair = (key: keyof typeof t.light) => `--${key}:light-dark(${t.light[key]},${t.dark[key]})`;
+      const colours = (["bg", "fg", "muted", "line", "soft"] as const).map(pair).join(";");
+      return `:root:where([data-look="${name}"]){${colours};--font-size:${t.fontSize};--title-scale:${t.titleScale};--space:${t.space};--radius:${t.radius};--card-border:${t.cardBorder};--card-shadow:${t.cardShadow};--text:${t.text}}`;
+    })
+    .join("\n");
 }
 
 let stylesheet: (Asset & { href: string }) | null = null;

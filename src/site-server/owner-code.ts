@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { Parser } from "htmlparser2";
-import { parse } from "tldts";
+import { isApartFromApp } from "@/lib/registrable-domain";
 import type { SiteSettings } from "@/core/sites/site-settings";
 
 /**
@@ -12,26 +12,7 @@ import type { SiteSettings } from "@/core/sites/site-settings";
  * SITES_DOMAIN when that is a registrable domain apart from APP_URL's (docs/operations.md, "The owner's own code").
  */
 
-/**
- * The registrable domain of a host by the Public Suffix List, its private section included (so `acme.github.io` and
- * `bob.github.io` are apart, as browsers treat them); the host itself when it has none (localhost, an IP address).
- */
-export function registrableDomainOf(hostname: string): string {
-  const host = hostname.toLowerCase().replace(/\.$/, "");
-  return parse(host, { allowPrivateDomains: true }).domain ?? host;
-}
-
-const isWithin = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
-
-/**
- * Whether a site answering on `hostname` (no port) is apart from the app on `appHostname`: neither lies within the
- * other's registrable domain. Loopback names all count as one site with `localhost` (`blog.acme.localhost` is within it).
- */
-export function isApartFromApp(hostname: string, appHostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, "");
-  const app = appHostname.toLowerCase().replace(/\.$/, "");
-  return !isWithin(host, registrableDomainOf(app)) && !isWithin(app, registrableDomainOf(host));
-}
+export { isApartFromApp, registrableDomainOf } from "@/lib/registrable-domain";
 
 /** Per request host (`host[:port]`, and the custom domain when it is one), decided once per host in a bounded map. */
 export function createOwnerCodeHosts(appUrl: string): (target: { host: string; customDomain: string | null }) => boolean {

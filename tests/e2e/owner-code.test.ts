@@ -115,3 +115,47 @@ describe("the owner's own code in Chromium", () => {
     await context.close();
   });
 });
+
+describe("the Your code screen", () => {
+  for (const width of [390, 1280]) {
+    it(`says where the code runs, shows a refused origin under its field, and saves code and origins at ${width}px`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const screen = `/dashboard/sites/${s.siteIds[0]}/code`;
+      await signInThrough(page, appUrl, screen, s.ownerEmails[0]!);
+      // The app answers on localhost, so only the custom domain carries the code; the rule is said in words.
+      expect(await page.getByTestId("owner-code-hosts").innerText()).toBe("It runs on: owner.test.");
+      await page.getByText("shares its domain with the dashboard").waitFor();
+
+      const widget = `Book at ${width}`;
+      await page.getByLabel("Body-end code", { exact: true }).fill(BODY.replace("Book a call", widget));
+      await page.getByRole("button", { name: "Add script origin" }).click();
+      await page.getByLabel("Script origin 1", { exact: true }).fill("'unsafe-inline' https://widget.example.com");
+      await page.getByRole("button", { name: "Save code" }).click();
+      await expect.poll(() => page.getByTestId("field-error").count()).toBe(1);
+      const origin = page.getByLabel("Script origin 1", { exact: true });
+      expect(await origin.getAttribute("aria-invalid")).toBe("true");
+      const describedBy = (await origin.getAttribute("aria-describedby"))!.split(" ")[0]!;
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Script origin 1: must be an origin like https://widget.example.com");
+      // Refused: nothing changed, on the site either.
+      expect((await s.get(`owner.test:${s.app.port}`, "/")).body).not.toContain(widget);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await origin.fill("https://widget.example.com");
+      await page.getByRole("button", { name: "Save code" }).click();
+      await page.getByText("Saved").first().waitFor();
+      expect(await page.getByTestId("field-error").count()).toBe(0);
+      await until(async () => (await s.get(`owner.test:${s.app.port}`, "/")).body.includes(widget));
+      const served = await s.get(`owner.test:${s.app.port}`, "/");
+      expect(String(served.headers["content-security-policy"])).toMatch(/script-src [^;]*https:\/\/widget\.example\.com/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      // Removed again, so each run starts from the same origins.
+      await page.reload();
+      await page.getByRole("button", { name: "Remove script origin 1" }).click();
+      await page.getByRole("button", { name: "Save code" }).click();
+      await page.getByText("Saved").first().waitFor();
+      await context.close();
+    });
+  }
+});

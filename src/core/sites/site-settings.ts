@@ -5,6 +5,8 @@ import { CUSTOM_CSS_MAX } from "@/lib/custom-css";
 import { canonicalTag, catalogueLanguageOf, SITE_LANGUAGES } from "@/lib/i18n/languages";
 import { COLOUR_MESSAGE, HEX_COLOUR } from "@/lib/colour";
 import { COMMENT_MODES } from "@/core/comments/comment-rules";
+import { SITE_THEME_NAMES } from "@/lib/site-themes";
+import { SOCIAL_NETWORK_IDS } from "@/lib/social-networks";
 
 /**
  * Everything per site lives in one schema (docs/contracts.md §8). The site server reads settings only through
@@ -57,6 +59,32 @@ export const navLinkSchema = z
   .object({ label: shortText(60).min(1), href: linkFieldSchema.pipe(z.string().min(1).max(2048)) })
   .strict();
 
+/** A header link, or with `children` a menu of links under its label (one level; its own href is then not used). */
+export const navItemSchema = z
+  .object({
+    label: shortText(60).min(1),
+    href: linkFieldSchema.pipe(z.string().max(2048)),
+    children: z.array(navLinkSchema).max(10).optional(),
+  })
+  .strict()
+  .refine((item) => item.href !== "" || (item.children?.length ?? 0) > 0, { message: "can't be empty", path: ["href"] });
+
+/** The site's footer: columns of links, a short text, social profiles, and where the badge sits in it. */
+export const footerSchema = z
+  .object({
+    columns: z
+      .array(z.object({ title: shortText(60).default(""), links: z.array(navLinkSchema).max(10).default([]) }).strict())
+      .max(4)
+      .default([]),
+    text: shortText(280).default(""),
+    social: z
+      .array(z.object({ network: z.enum(SOCIAL_NETWORK_IDS, `must be one of: ${SOCIAL_NETWORK_IDS.join(", ")}`), url: z.url({ protocol: /^https$/ }).max(2048) }).strict())
+      .max(10)
+      .default([]),
+    badgePlace: z.enum(["end", "start"], "must be end or start").default("end"),
+  })
+  .strict();
+
 /** Database sites: field → the database's own property name, or null for "not used" (src/lib/database-fields.ts). */
 export const propertyMapSchema = z
   .object(Object.fromEntries(MAPPABLE_FIELDS.map((f) => [f, z.string().trim().min(1).max(200).nullable().optional()])) as Record<(typeof MAPPABLE_FIELDS)[number], z.ZodOptional<z.ZodNullable<z.ZodString>>>)
@@ -77,6 +105,8 @@ export const siteSettingsSchema = z
         font: z.enum(SITE_FONTS, "must be one of the listed fonts").default("system"),
         /** A font by name for headings and for the body text (the body's wins over `font`); null: `font` for both. */
         fonts: z.object({ heading: namedFont, body: namedFont }).strict().prefault({}),
+        /** One of the complete looks (src/lib/site-themes.ts): colours light and dark, type scale, spacing, cards. */
+        name: z.enum(SITE_THEME_NAMES, `must be one of the themes: ${SITE_THEME_NAMES.join(", ")}`).default("default"),
         /** What a visitor sees before choosing with the toggle: their system's setting, or always light or dark. */
         defaultTheme: z.enum(["system", "light", "dark"], "must be system, light or dark").default("system"),
         /** No light/dark toggle in the header: every visitor gets the default theme. */
@@ -93,7 +123,8 @@ export const siteSettingsSchema = z
       })
       .strict()
       .prefault({}),
-    navigation: z.array(navLinkSchema).max(20).default([]),
+    navigation: z.array(navItemSchema).max(20).default([]),
+    footer: footerSchema.prefault({}),
     /**
      * The owner's own HTML (scripts included) at the end of <head> and of <body>: rendered only where it can reach no
      * one else (src/site-server/owner-code.ts), its inline scripts allowed by a nonce per response.

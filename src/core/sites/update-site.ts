@@ -8,11 +8,11 @@ import { paidFeaturesTurnedOn } from "@/core/billing/paid-features-turned-on";
 import { requireSiteFeatures } from "@/core/billing/site-plan";
 import { parseSiteSettings, siteSettingsSchema, type SiteSettings } from "./site-settings";
 
-const SECTIONS = ["theme", "analytics", "widget", "ai", "email", "cspOrigins"] as const;
+const SECTIONS = ["theme", "analytics", "widget", "ai", "email", "cspOrigins", "footer"] as const;
 
 /**
  * Settings to change: any top-level field of SiteSettings (unknown keys refused); object sections (theme, analytics,
- * widget, ai, email, cspOrigins) merge field by field. Values are checked on the merged whole, so a patch never fills in defaults.
+ * widget, ai, email, cspOrigins, footer) merge field by field. Values are checked on the merged whole, so a patch never fills in defaults.
  */
 export const settingsPatchSchema = z
   // propertyMap is left out: it changes only through updateSitePropertyMap, which checks it against the database.

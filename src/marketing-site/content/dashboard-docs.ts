@@ -37,8 +37,9 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
   {
     screen: "appearance",
     title: "Appearance",
-    summary: "How the site looks: accent colour, font, light or dark, the badge and your own CSS.",
+    summary: "How the site looks: its theme, accent colour, font, light or dark, the badge and your own CSS.",
     body: [
+      "Theme picks one of five complete looks (Default, Paper, Slate, Contrast, Friendly): colours for light and dark, text size, spacing and how cards are drawn. Your custom CSS still applies on top of any of them.",
       "The accent colour tints links and buttons; the font styles the Notion content as well as the site's header and menus. Inter, Lora and JetBrains Mono are served by the site itself, so no visitor's browser asks a font service.",
       "Theme visitors see first picks light, dark or the visitor's system setting; Hide the light/dark toggle keeps every visitor on that theme.",
     ],
@@ -46,6 +47,16 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
       "Custom CSS (up to 20,000 characters) is added after the site's own styles, on every page, from the site's own address.",
       "Hiding the “Made with” badge needs the Pro plan.",
     ],
+  },
+  {
+    screen: "code",
+    title: "Your code",
+    summary: "Your own HTML and scripts (chat widgets, tag managers, booking tools) on every page, and the origins they need.",
+    body: [
+      "Head code goes at the end of every page's <head>, body-end code at the end of its <body>, as you wrote them. Inline scripts run by a nonce the site adds to each response; scripts, calls, frames and images from other sites run only from the origins you list (https:// and a host, *.example.com for its subdomains; wss:// too for calls).",
+      "Your code runs only where it can't reach anyone else: on your custom domain, or on the site's subdomain when the server publishes sites on a domain apart from the dashboard's. The screen names the addresses where it runs now. It never runs on the dashboard, on a protected site's password page or on the site's own endpoints.",
+    ],
+    points: ["Needs the Pro plan.", "A refused origin or code over 20,000 characters shows under its field and nothing is saved."],
   },
   {
     screen: "domain",

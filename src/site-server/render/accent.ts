@@ -1,4 +1,5 @@
 import Color, { type ColorInstance } from "color";
+import { SITE_THEMES, type SiteThemeName } from "@/lib/site-themes";
 
 /**
  * The owner's accent colour as text and fills that pass WCAG AA (4.5:1) wherever the stylesheet puts them: links and
@@ -7,9 +8,8 @@ import Color, { type ColorInstance } from "color";
  * already passes is kept as it is.
  */
 
-/** Backgrounds accent text sits on (site.css: --bg and --soft of each theme). */
-const LIGHT_BACKGROUNDS = ["#ffffff", "#f6f8fa"];
-const DARK_BACKGROUNDS = ["#0f1115", "#181b20"];
+/** Backgrounds accent text sits on: the page and its panels (--bg and --soft) of the site's look, light and dark. */
+const backgroundsOf = (look: SiteThemeName, mode: "light" | "dark") => [SITE_THEMES[look][mode].bg, SITE_THEMES[look][mode].soft];
 const AA = 4.5;
 
 export type AccentColors = { text: { light: string; dark: string }; fill: string };
@@ -25,8 +25,9 @@ function readableOn(accent: ColorInstance, backgrounds: string[], towards: strin
 
 const cache = new Map<string, AccentColors>();
 
-export function accentColors(accent: string): AccentColors {
-  const known = cache.get(accent);
+export function accentColors(accent: string, look: SiteThemeName = "default"): AccentColors {
+  const key = `${accent} ${look}`;
+  const known = cache.get(key);
   if (known) return known;
   let base: ColorInstance;
   try {
@@ -35,16 +36,16 @@ export function accentColors(accent: string): AccentColors {
     base = Color("#2255dd");
   }
   const colors = {
-    text: { light: readableOn(base, LIGHT_BACKGROUNDS, "#000000"), dark: readableOn(base, DARK_BACKGROUNDS, "#ffffff") },
+    text: { light: readableOn(base, backgroundsOf(look, "light"), "#000000"), dark: readableOn(base, backgroundsOf(look, "dark"), "#ffffff") },
     fill: readableOn(base, ["#ffffff"], "#000000"),
   };
   if (cache.size > 1000) cache.clear();
-  cache.set(accent, colors);
+  cache.set(key, colors);
   return colors;
 }
 
 /** The custom properties site.css reads: --accent as the owner chose it, --accent-text and --accent-fill readable. */
-export function accentStyle(accent: string): string {
-  const { text, fill } = accentColors(accent);
+export function accentStyle(accent: string, look: SiteThemeName = "default"): string {
+  const { text, fill } = accentColors(accent, look);
   return `:root{--accent:${accent};--accent-text:light-dark(${text.light},${text.dark});--accent-fill:${fill}}`;
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { PRODUCT_NAME } from "@/lib/brand";
 import { absoluteUrl, assistantName, href, siteIconImage, siteName, type RenderContext } from "./context";
 import { isImageIcon } from "@/site-model/tree-model";
 import { faviconHref } from "./favicon";
@@ -13,6 +12,7 @@ import { cardPathOf, pageCardOf } from "@/core/social-cards/page-card-of";
 import { NAMED_FONTS } from "@/core/sites/site-settings";
 import { islandStrings } from "@/lib/i18n/browser-strings";
 import { HreflangLinks, LanguageSwitcher } from "./language-links";
+import { HeaderMenu, SiteFooter, type MenuItem } from "./site-chrome";
 
 export type PageMeta = {
   /** Path of this page within the site ("/", "/my-post"). */
@@ -36,7 +36,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   const name = siteName(ctx);
   const canonical = absoluteUrl(ctx, meta.path);
   const fullTitle = meta.path === "/" ? name : `${meta.title} · ${name}`;
-  const { theme, analytics, showBadge } = ctx.settings;
+  const { theme, analytics } = ctx.settings;
   const { t, lang, dir } = ctx.i18n;
   const hasFeed = siteTypeHas(ctx.model.siteType, "feed");
   const menu = headerMenu(ctx);
@@ -51,7 +51,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
   return (
     // A default theme other than the system's is set on the page itself, so it holds without JavaScript; with the toggle
     // hidden, the theme script ignores a choice a visitor saved earlier (data-theme-fixed).
-    <html lang={lang} dir={dir === "rtl" ? dir : undefined} data-theme={theme.defaultTheme === "system" ? undefined : theme.defaultTheme} data-theme-fixed={theme.hideThemeToggle ? "" : undefined}>
+    <html lang={lang} dir={dir === "rtl" ? dir : undefined} data-theme={theme.defaultTheme === "system" ? undefined : theme.defaultTheme} data-theme-fixed={theme.hideThemeToggle ? "" : undefined} data-look={theme.name === "default" ? undefined : theme.name}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -75,7 +75,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
           // The chat launcher: a button; the chat itself (its page and script) loads only when a visitor opens it.
           <script async src={`${ctx.basePath}${widgetScript().href}`} data-frame={`${ctx.basePath}/_/chat`} data-color={ctx.settings.ai.accentColor} data-label={t("askAssistantNamed", { name: assistantName(ctx) })} data-close-label={t("closeChat")} />
         ) : null}
-        <style>{`${accentStyle(theme.accentColor)}${siteTypeHas(ctx.model.siteType, "whatsNew") ? `:root{--new-label:${JSON.stringify(t("newBadge"))}}` : ""}`}</style>
+        <style>{`${accentStyle(theme.accentColor, theme.name)}${siteTypeHas(ctx.model.siteType, "whatsNew") ? `:root{--new-label:${JSON.stringify(t("newBadge"))}}` : ""}`}</style>
         {/* The owner's CSS last, so it overrides ours (the accent variable too). */}
         {customCss ? <link rel="stylesheet" href={`${ctx.basePath}${customCss.href}`} /> : null}
         {structured.map((data, i) => (
@@ -109,19 +109,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
               ) : null}
               <span>{name}</span>
             </a>
-            {menu.length ? (
-              <nav aria-label={t("siteNavigation")}>
-                <ul>
-                  {menu.map((link) => (
-                    <li key={`${link.label}${link.href}`}>
-                      <a href={link.href} aria-current={link.href === href(ctx, meta.path) ? "page" : undefined}>
-                        {link.label}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            ) : null}
+            {menu.length ? <HeaderMenu ctx={ctx} items={menu} current={meta.path} /> : null}
             {/* Blogs and changelogs: search in the header; the island loads only when a visitor uses it. */}
             {/* Not on the search page itself, whose own box is the one to use (two search landmarks would be one too many). */}
             {hasFeed && meta.path !== "/_/search" ? <SearchBox ctx={ctx} variant="header" loadIsland={!island} /> : null}
@@ -130,18 +118,7 @@ export function Document({ ctx, meta, children, island = false }: { ctx: RenderC
           </div>
         </header>
         <main id="main">{children}</main>
-        <footer className="site-footer">
-          <span>
-            © {ctx.now.getUTCFullYear()} {name}
-          </span>
-          {hasFeed ? <a href={href(ctx, "/rss.xml")}>RSS</a> : null}
-          {ctx.settings.showAgentLink ? <a href={href(ctx, "/llms.txt")}>{t("useWithAssistant")}</a> : null}
-          {showBadge ? (
-            <a className="badge" href={ctx.appUrl}>
-              {t("publishedWith", { product: PRODUCT_NAME })}
-            </a>
-          ) : null}
-        </footer>
+        <SiteFooter ctx={ctx} hasFeed={hasFeed} />
         {analytics.builtIn && !meta.noindex ? <ViewCounter ctx={ctx} path={meta.path} /> : null}
       </body>
     </html>
@@ -184,7 +161,7 @@ function bodyClass(theme: RenderContext["settings"]["theme"]): string {
  * The header's menu: the owner's navigation links, or on a simple site without them its top pages (a
  * simple site's sub-pages are its menu, not a row under the header).
  */
-function headerMenu(ctx: RenderContext): { label: string; href: string }[] {
+function headerMenu(ctx: RenderContext): MenuItem[] {
   if (ctx.settings.navigation.length) return ctx.settings.navigation;
   if (ctx.model.kind !== "tree" || ctx.model.siteType !== "simple") return [];
   return ctx.model.root.children.map((n) => ({ label: n.title, href: href(ctx, n.path) }));

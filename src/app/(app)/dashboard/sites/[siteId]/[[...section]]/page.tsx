@@ -17,6 +17,7 @@ import { FirstSyncStatus } from "../sections/first-sync-status";
 import { UnsavedChangesGuard } from "@/components/unsaved-changes";
 import { CurrentTabInView } from "@/components/current-tab-in-view";
 import { dashboardDocPath } from "@/lib/website-paths";
+import { isApartFromApp } from "@/lib/registrable-domain";
 
 export const metadata: Metadata = { title: "Site" };
 
@@ -55,6 +56,7 @@ export default async function SitePage({ params }: Props) {
     aiModel: ai !== null,
     role,
     userId: session.user.id,
+    ownerCode: ownerCodeHosts(overview, env.APP_URL),
   };
 
   return (
@@ -122,4 +124,13 @@ export default async function SitePage({ params }: Props) {
       </div>
     </div>
   );
+}
+
+/** The hosts the owner's code runs on, by the site server's rule (src/site-server/owner-code.ts). */
+function ownerCodeHosts(overview: SiteOverview, appUrl: string) {
+  const appHostname = new URL(appUrl).hostname;
+  const subdomain = new URL(overview.subdomainUrl).hostname;
+  const subdomainApart = isApartFromApp(subdomain, appHostname);
+  const hosts = [overview.url !== overview.subdomainUrl ? new URL(overview.url).hostname : null, subdomainApart ? subdomain : null].filter((h): h is string => h !== null);
+  return { hosts, subdomainApart };
 }

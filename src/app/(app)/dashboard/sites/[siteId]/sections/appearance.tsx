@@ -8,14 +8,17 @@ import { Button } from "@/components/button";
 import { ColorField, Panel, SelectField, Toggle } from "@/components/fields";
 import { FieldErrors, useFieldError } from "@/components/field-errors";
 import { useSave } from "./use-save";
+import { FooterPanel } from "./site-chrome";
+import { SITE_THEME_NAMES, SITE_THEMES } from "@/lib/site-themes";
 
 type Theme = SiteOverview["settings"]["theme"];
 
-/** The site's look: colour, font, light/dark, the badge, and the owner's own CSS. */
+/** The site's look: its theme, colour, font, light/dark, the badge, its footer, and the owner's own CSS. */
 export function AppearanceSection({ site }: { site: SiteOverview }) {
   return (
     <div className="space-y-6">
       <LookPanel site={site} />
+      <FooterPanel site={site} />
       <CustomCssPanel site={site} />
     </div>
   );
@@ -30,6 +33,8 @@ const FONTS: { value: Theme["font"]; label: string }[] = [
   { value: "jetbrains-mono", label: "JetBrains Mono (monospace)" },
 ];
 
+const LOOKS: { value: Theme["name"]; label: string }[] = SITE_THEME_NAMES.map((name) => ({ value: name, label: SITE_THEMES[name].label }));
+
 const THEMES: { value: Theme["defaultTheme"]; label: string }[] = [
   { value: "system", label: "The visitor's system setting" },
   { value: "light", label: "Light" },
@@ -38,6 +43,7 @@ const THEMES: { value: Theme["defaultTheme"]; label: string }[] = [
 
 function LookPanel({ site }: { site: SiteOverview }) {
   const theme = site.settings.theme;
+  const [name, setName] = useState(theme.name);
   const [accentColor, setAccent] = useState(theme.accentColor);
   const [font, setFont] = useState(theme.font);
   const [defaultTheme, setDefaultTheme] = useState(theme.defaultTheme);
@@ -47,6 +53,7 @@ function LookPanel({ site }: { site: SiteOverview }) {
   return (
     <Panel title="Look" description="Inter, Lora and JetBrains Mono are served by your site itself: visitors' browsers ask no font service.">
       <FieldErrors value={saving.errors}>
+        <SelectField label="Theme" value={name} onChange={setName} options={LOOKS} />
         <ColorField label="Accent colour" field="theme.accentColor" value={accentColor} onChange={setAccent} />
         <SelectField label="Font" value={font} onChange={setFont} options={FONTS} />
         <SelectField label="Theme visitors see first" value={defaultTheme} onChange={setDefaultTheme} options={THEMES} />
@@ -55,7 +62,7 @@ function LookPanel({ site }: { site: SiteOverview }) {
       </FieldErrors>
       <Button
         loading={saving.pending}
-        onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, settings: { theme: { accentColor, font, defaultTheme, hideThemeToggle }, showBadge } }))}
+        onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, settings: { theme: { name, accentColor, font, defaultTheme, hideThemeToggle }, showBadge } }))}
       >
         Save look
       </Button>

@@ -5,6 +5,7 @@ import { siteTypeHas, type SiteType } from "@/lib/site-types";
 export const SECTIONS = [
   { id: "general", label: "General" },
   { id: "appearance", label: "Appearance" },
+  { id: "code", label: "Your code" },
   { id: "domain", label: "Domain" },
   { id: "password", label: "Password" },
   { id: "redirects", label: "Redirects" },
@@ -28,7 +29,7 @@ export const SECTIONS = [
 export type SectionId = (typeof SECTIONS)[number]["id"];
 
 /** Screens only some roles see (the RPC refuses the rest of their calls anyway): people's addresses, billing, deleting. */
-const SECTION_ROLES: Partial<Record<SectionId, SiteRole>> = { subscribers: "admin", activity: "admin", plan: "owner", delete: "owner", languages: "admin" };
+const SECTION_ROLES: Partial<Record<SectionId, SiteRole>> = { subscribers: "admin", activity: "admin", plan: "owner", delete: "owner", languages: "admin", code: "admin" };
 
 export function sectionsFor(siteType: SiteType, role: SiteRole = "owner") {
   return SECTIONS.filter((s) => (!("only" in s) || siteTypeHas(siteType, s.only)) && roleAllows(role, SECTION_ROLES[s.id] ?? "viewer"));

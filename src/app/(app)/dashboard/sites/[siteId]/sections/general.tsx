@@ -15,6 +15,7 @@ import { ConnectedPagePicker, type ConnectedChoice } from "@/app/(app)/new-site/
 import { DOMAIN_PLACEHOLDER_LABEL } from "./domain";
 import { AddressPanel, ChangeNotionPage } from "./change-address";
 import { SkippedPages } from "./skipped-pages";
+import { NavigationPanel } from "./site-chrome";
 
 type ImageKind = "logo" | "favicon" | "socialImage";
 const IMAGE_LABELS: Record<ImageKind, string> = { logo: "Logo", favicon: "Favicon", socialImage: "Social image" };
@@ -223,36 +224,6 @@ function NotionSourcePanel({ site, notionOAuth }: { site: SiteOverview; notionOA
           {site.notionConnectionId ? "Choose another connected page" : "Connect Notion (private pages)"}
         </Button>
       )}
-    </Panel>
-  );
-}
-
-function NavigationPanel({ site }: { site: SiteOverview }) {
-  const [links, setLinks] = useState(site.settings.navigation.map((l) => ({ ...l })));
-  const saving = useSave();
-  const update = (i: number, patch: Partial<{ label: string; href: string }>) => setLinks((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
-  return (
-    <Panel title="Navigation" description="Links in the site's header: a page of the site (/path), another website (https://…) or an email (mailto:).">
-      {links.length === 0 ? <p className="text-sm text-neutral-400">No links yet.</p> : null}
-      <FieldErrors value={saving.errors}>
-      {links.map((link, i) => (
-        <div key={i} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-          <TextField label={`Link ${i + 1} label`} field={`navigation.${i}.label`} value={link.label} maxLength={60} onChange={(e) => update(i, { label: e.target.value })} />
-          <TextField label={`Link ${i + 1} address`} field={`navigation.${i}.href`} value={link.href} onChange={(e) => update(i, { href: e.target.value })} />
-          <Button variant="secondary" onClick={() => setLinks((ls) => ls.filter((_, j) => j !== i))} aria-label={`Remove link ${i + 1}`}>
-            Remove
-          </Button>
-        </div>
-      ))}
-      </FieldErrors>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={links.length >= 20} onClick={() => setLinks((ls) => [...ls, { label: "", href: "" }])}>
-          Add link
-        </Button>
-        <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, settings: { navigation: links } }))}>
-          Save navigation
-        </Button>
-      </div>
     </Panel>
   );
 }

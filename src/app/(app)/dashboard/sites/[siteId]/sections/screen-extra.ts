@@ -1,5 +1,6 @@
 import type { SubscriberRow } from "@/core/subscribers/list-site-subscribers";
 import type { SiteRole } from "@/lib/site-roles";
+import type { OwnerCodeHosts } from "./owner-code";
 
 /** What the site screen loads besides the site itself, passed down to the sections that show it. */
 export type ScreenExtra = {
@@ -14,4 +15,6 @@ export type ScreenExtra = {
   /** The signed-in person's role on this site, and who they are (the members screen marks them). */
   role: SiteRole;
   userId: string;
+  /** Where the owner's own code runs (the Your code screen). */
+  ownerCode: OwnerCodeHosts;
 };

@@ -5,6 +5,7 @@ import type { SectionId } from "./catalog";
 import type { ScreenExtra } from "./screen-extra";
 import { GeneralSection } from "./general";
 import { AppearanceSection } from "./appearance";
+import { OwnerCodeSection } from "./owner-code";
 import { AssistantSection } from "./assistant";
 import { DomainSection } from "./domain";
 import { PasswordSection, RedirectsSection } from "./access";
@@ -26,6 +27,7 @@ export function SiteScreen({ section, site, extra }: { section: SectionId; site:
       <SiteCreatedDialog site={site} />
       {section === "general" ? <GeneralSection site={site} notionOAuth={extra.notionOAuth} /> : null}
       {section === "appearance" ? <AppearanceSection site={site} /> : null}
+      {section === "code" ? <OwnerCodeSection site={site} where={extra.ownerCode} billing={extra.billing} /> : null}
       {section === "assistant" ? <AssistantSection site={site} aiModel={extra.aiModel} /> : null}
       {section === "domain" ? <DomainSection site={site} /> : null}
       {section === "password" ? <PasswordSection site={site} /> : null}
