@@ -52,7 +52,6 @@ const config = [
   {
     files: [
       "src/notion/site-content.ts", // createContentService, 163
-      "src/site-server/markdown.ts", // pageToMarkdown, 125
     ],
     rules: { "max-lines-per-function": "off" },
   },

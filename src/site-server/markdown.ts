@@ -57,6 +57,7 @@ export function pageToMarkdown(given: ExtendedRecordMap, pageId: string, links: 
   lines.push(`# ${title ?? (pageTitle(root) || "Untitled")}`, "");
   const text = (b: Block) => richText((b.properties as { title?: unknown } | undefined)?.title, links, recordMap);
 
+  // Blocks with blocks under them (lists, toggles, columns) indent those; every other block is its own lines.
   const visit = (ids: string[], indent: string) => {
     let number = 0;
     for (const id of ids) {
@@ -66,16 +67,8 @@ export function pageToMarkdown(given: ExtendedRecordMap, pageId: string, links: 
       const children = (b.content as string[] | undefined) ?? [];
       const push = (line: string) => lines.push(`${indent}${line}`);
       switch (b.type) {
-        case "header":
-          push(`## ${text(b)}`);
-          break;
-        case "sub_header":
-          push(`### ${text(b)}`);
-          break;
-        case "sub_sub_header":
-          push(`#### ${text(b)}`);
-          break;
         case "bulleted_list":
+        case "toggle":
           push(`- ${text(b)}`);
           visit(children, `${indent}  `);
           continue;
@@ -89,66 +82,6 @@ export function pageToMarkdown(given: ExtendedRecordMap, pageId: string, links: 
           visit(children, `${indent}  `);
           continue;
         }
-        case "toggle":
-          push(`- ${text(b)}`);
-          visit(children, `${indent}  `);
-          continue;
-        case "quote":
-          push(`> ${text(b)}`);
-          break;
-        case "callout": {
-          const icon = (b.format as { page_icon?: string } | undefined)?.page_icon;
-          push(`> ${icon && !isImageIcon(icon) ? `${icon} ` : ""}${text(b)}`);
-          break;
-        }
-        case "code": {
-          const language = getTextContent(((b.properties as { language?: unknown } | undefined)?.language ?? []) as never).toLowerCase().replace(/\s+/g, "");
-          const code = getTextContent(((b.properties as { title?: unknown } | undefined)?.title ?? []) as never);
-          push(`\`\`\`${language === "plaintext" ? "" : language}`);
-          for (const l of code.split("\n")) push(l);
-          push("```");
-          break;
-        }
-        case "equation":
-          push(`$$${getTextContent(((b.properties as { title?: unknown } | undefined)?.title ?? []) as never)}$$`);
-          break;
-        case "divider":
-          push("---");
-          break;
-        case "image": {
-          const src = String(((b.properties as { source?: string[][] } | undefined)?.source ?? [[""]])[0]?.[0] ?? "");
-          const url = links.imageUrl(src, b.id);
-          const caption = richText((b.properties as { caption?: unknown } | undefined)?.caption, links, recordMap);
-          if (url) push(`![${caption}](${url})`);
-          break;
-        }
-        case "bookmark":
-        case "video":
-        case "embed": {
-          const link = String(((b.properties as { link?: string[][]; source?: string[][] } | undefined)?.link ?? (b.properties as { source?: string[][] } | undefined)?.source ?? [[""]])[0]?.[0] ?? "");
-          const label = getTextContent(((b.properties as { title?: unknown } | undefined)?.title ?? []) as never) || link;
-          if (/^https?:/i.test(link)) push(`[${label}](${link})`);
-          break;
-        }
-        case "table": {
-          const rows = children.map((rowId) => blockOf(recordMap, rowId)).filter((r): r is Block => Boolean(r));
-          // Pages recorded without a column order still have their cells: take the columns as the rows name them.
-          const given = ((b.format as { table_block_column_order?: string[] } | undefined)?.table_block_column_order ?? []) as string[];
-          const order = given.length ? given : [...new Set(rows.flatMap((row) => Object.keys((row.properties as object | undefined) ?? {})))];
-          rows.forEach((row, i) => {
-            const cells = order.map((col) => richText((row.properties as Record<string, unknown> | undefined)?.[col], links, recordMap).replace(/\|/g, "\\|"));
-            push(`| ${cells.join(" | ")} |`);
-            if (i === 0) push(`| ${order.map(() => "---").join(" | ")} |`);
-          });
-          break;
-        }
-        case "collection_view":
-        case "collection_view_page": {
-          const table = databaseTable(recordMap, b, links);
-          if (!table.length) continue;
-          for (const line of table) push(line);
-          break;
-        }
         case "column_list":
         case "column":
           visit(children, indent);
@@ -158,16 +91,10 @@ export function pageToMarkdown(given: ExtendedRecordMap, pageId: string, links: 
           push(url ? `- [${pageTitle(b) || "Untitled"}](${url})` : `- ${pageTitle(b)}`);
           continue;
         }
-        case "text":
-          if (text(b)) push(text(b));
-          else continue;
-          break;
-        default: {
-          const t = text(b);
-          if (t) push(t);
-          else continue;
-        }
       }
+      const own = blockLines(b, children, recordMap, links, text(b));
+      if (!own) continue;
+      for (const line of own) push(line);
       lines.push("");
     }
   };
@@ -176,6 +103,67 @@ export function pageToMarkdown(given: ExtendedRecordMap, pageId: string, links: 
   if (links.rowProperties) lines.push(...rowPropertyLines(recordMap, root, links));
   visit((root?.content as string[] | undefined) ?? [], "");
   return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
+}
+
+/** A block's own lines (a blank line follows them), or null for a block that shows nothing (no blank line either). */
+function blockLines(b: Block, children: string[], recordMap: ExtendedRecordMap, links: MarkdownLinks, text: string): string[] | null {
+  const plain = (key: "title" | "language") => getTextContent(((b.properties as Record<string, unknown> | undefined)?.[key] ?? []) as never);
+  switch (b.type) {
+    case "header":
+      return [`## ${text}`];
+    case "sub_header":
+      return [`### ${text}`];
+    case "sub_sub_header":
+      return [`#### ${text}`];
+    case "quote":
+      return [`> ${text}`];
+    case "callout": {
+      const icon = (b.format as { page_icon?: string } | undefined)?.page_icon;
+      return [`> ${icon && !isImageIcon(icon) ? `${icon} ` : ""}${text}`];
+    }
+    case "code": {
+      const language = plain("language").toLowerCase().replace(/\s+/g, "");
+      return [`\`\`\`${language === "plaintext" ? "" : language}`, ...plain("title").split("\n"), "```"];
+    }
+    case "equation":
+      return [`$$${plain("title")}$$`];
+    case "divider":
+      return ["---"];
+    case "image": {
+      const src = String(((b.properties as { source?: string[][] } | undefined)?.source ?? [[""]])[0]?.[0] ?? "");
+      const url = links.imageUrl(src, b.id);
+      const caption = richText((b.properties as { caption?: unknown } | undefined)?.caption, links, recordMap);
+      return url ? [`![${caption}](${url})`] : [];
+    }
+    case "bookmark":
+    case "video":
+    case "embed": {
+      const link = String(((b.properties as { link?: string[][]; source?: string[][] } | undefined)?.link ?? (b.properties as { source?: string[][] } | undefined)?.source ?? [[""]])[0]?.[0] ?? "");
+      const label = plain("title") || link;
+      return /^https?:/i.test(link) ? [`[${label}](${link})`] : [];
+    }
+    case "table":
+      return simpleTableLines(b, children, recordMap, links);
+    case "collection_view":
+    case "collection_view_page": {
+      const table = databaseTable(recordMap, b, links);
+      return table.length ? table : null;
+    }
+    default:
+      return text ? [text] : null;
+  }
+}
+
+/** A simple table as GFM, its first row the header. */
+function simpleTableLines(b: Block, children: string[], recordMap: ExtendedRecordMap, links: MarkdownLinks): string[] {
+  const rows = children.map((rowId) => blockOf(recordMap, rowId)).filter((r): r is Block => Boolean(r));
+  // Pages recorded without a column order still have their cells: take the columns as the rows name them.
+  const given = ((b.format as { table_block_column_order?: string[] } | undefined)?.table_block_column_order ?? []) as string[];
+  const order = given.length ? given : [...new Set(rows.flatMap((row) => Object.keys((row.properties as object | undefined) ?? {})))];
+  return rows.flatMap((row, i) => {
+    const cells = order.map((col) => richText((row.properties as Record<string, unknown> | undefined)?.[col], links, recordMap).replace(/\|/g, "\\|"));
+    return i === 0 ? [`| ${cells.join(" | ")} |`, `| ${order.map(() => "---").join(" | ")} |`] : [`| ${cells.join(" | ")} |`];
+  });
 }
 
 /**

@@ -126,6 +126,16 @@ export const DASHBOARD_DOCS: DashboardDoc[] = [
     points: ["A version that fails to sync is named here; the other versions keep syncing."],
   },
   {
+    screen: "languages",
+    title: "Languages",
+    summary: "The same site in more languages, each from its own Notion page tree.",
+    body: [
+      "Add a language and the Notion page that holds the site in it (the same pages in the same order, translated). It is served under /<language>/ with the site's own words in that language, its own sitemap, feed, llms.txt and search, and a switcher in the header that keeps readers on the same page in the other language.",
+      "Pages pair by their place in the tree (a database's entries by their place in its list). A reader's first visit to the home page goes to the language their browser asks for; their choice in the switcher is remembered.",
+    ],
+    points: ["Each language shows its sync state here.", "One password protects every language of a protected site."],
+  },
+  {
     screen: "subscribers",
     title: "Subscribers",
     summary: "Who subscribed to the site, and a CSV export.",

@@ -23,7 +23,7 @@ describe("the published sites' endpoint table", () => {
   it("has the password form only on protected sites, where it, the email links, the view counter, the stylesheet and its fonts answer without the cookie", () => {
     expect(matchEndpoint("/_/password", site(null))).toBeNull();
     const locked = SITE_ENDPOINTS.filter((e) => e.servedWhenLocked).map((e) => (typeof e.path === "string" ? e.path : e.label));
-    expect(locked).toEqual(["/_/password", "/_/subscribe/confirm", "/_/unsubscribe", "/_/view", "/_/view.gif", "/_/site.css", "/_/katex/<font>", "/_/fonts/<file>", "/_/vote/unsubscribe"]);
+    expect(locked).toEqual(["/_/password", "/_/subscribe/confirm", "/_/unsubscribe", "/_/view", "/_/view.gif", "/_/site.css", "/_/katex/<font>", "/_/fonts/<file>", "/_/vote/unsubscribe", "/_/link/new"]);
   });
 
   it("has no exact path that a pattern also matches (exact paths are looked up first)", () => {
