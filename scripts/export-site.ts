@@ -28,6 +28,13 @@ async function main(): Promise<number> {
   const server = http.createServer();
   try {
     const { site, address } = await findExportableSite({ db: runtime.db, billingEnabled: env.billingEnabled }, name, env.APPS_DOMAIN);
+    // The export copies the cached snapshot; a site never read yet is read once first (a visitor's first visit
+    // would wait only a few seconds for it, a big site takes longer).
+    if (!(await runtime.content.getSnapshot(site.id))) {
+      console.log(`[export] ${name} has not been read from Notion yet: reading it first…`);
+      const result = await runtime.content.refresh(site.contentRef);
+      if (result.status === "failed") throw new AppError("UPSTREAM", `The site's Notion page could not be read: ${result.message}`);
+    }
     const handle = createSiteServer(runtime);
     const host = address.customDomain ?? `${address.hostKey}.${env.APPS_DOMAIN}`;
     const target = { kind: "site" as const, host, hostKey: address.hostKey ?? null, customDomain: address.customDomain ?? null };

@@ -111,7 +111,11 @@ function replaceOrRemove(el: Element, live: { origin: string; basePath: string; 
     return;
   }
   if (el.name === "form") {
-    const link = new Element("a", { href: live.pageUrl, class: "export-live-link" }, [new Text("Open this page on the live site to use this form")]);
+    // A search form leads to the live site's search page; any other form to the same page there.
+    const action = sitePathOf(el.attribs.action) ?? "";
+    const search = action.endsWith("/_/search");
+    const what = search ? "Search this site" : action.endsWith("/_/subscribe") ? "Subscribe" : action.endsWith("/_/feedback") ? "Send feedback on this page" : "Use this form";
+    const link = new Element("a", { href: search ? `${live.origin}${action}` : live.pageUrl, class: "export-live-link" }, [new Text(`${what} on the live site`)]);
     const p = new Element("p", {}, [link]);
     link.parent = p;
     p.parent = parent;

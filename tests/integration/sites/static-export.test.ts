@@ -127,8 +127,12 @@ describe.each(["blog", "docs"])("npm run export of a %s", (kind) => {
     for (const file of htmlFiles(dir)) {
       const html = fs.readFileSync(file, "utf8");
       for (const match of html.matchAll(/["'(](\/_\/[^"')?#\s]*)/g)) expect(match[1], path.relative(dir, file)).toMatch(STATIC);
-      expect(html).not.toMatch(/\/_\/(search|view|subscribe|chat|vote|feedback)/);
+      expect(html).not.toMatch(/["'(]\/_\/(search|view|subscribe|chat|vote|feedback)/);
     }
+    // The search box (every site type has one) degrades to a link to the live site's search.
+    const home = fs.readFileSync(path.join(dir, "index.html"), "utf8");
+    expect(home).toMatch(/<a href="http:\/\/[^"]+\/_\/search" class="export-live-link">Search this site on the live site<\/a>/);
+    expect(home).not.toContain("<form");
   });
 });
 
