@@ -49,6 +49,8 @@ const PGLITE_PASS_ONLY = [
   "tests/integration/error-reporting.test.ts",
   // File storage taken away: what is tested is the S3 stand-in's outage, not the database.
   "tests/integration/faults/s3-*.test.ts",
+  // `npm run export`: the site server's pages written as files and served by a static server (HTML and HTTP only).
+  "tests/integration/sites/static-export.test.ts",
 ];
 // Several processes on one database: PostgreSQL only (PGlite is one process's).
 const POSTGRES_PASS_ONLY = ["tests/integration/cluster/**", "tests/integration/faults/postgres-*.test.ts"];
