@@ -11,13 +11,13 @@ import { contentSiteOf } from "@/core/sites/content-site-of";
 import { siteModelOf } from "@/site-model/site-model";
 import { sendSiteListEmail } from "./send-site-list-email";
 import { deliverQueued, type DeliveryResult } from "./deliver-queued";
-import { newPostEmail } from "./templates";
+import { sitePostEmail } from "./post-email/site-post-email";
 
 /**
  * Sends a site's queued new-post notifications (deliverQueued: claimed once, retried, never sent twice). Rows for
  * subscribers who left, or posts hidden again, are cancelled.
  */
-export async function deliverPostNotifications(deps: { db: Db; email: EmailProvider; appsDomain: string; billingEnabled: boolean }, siteId: string, pages: Map<string, SnapshotPage>, now = new Date()): Promise<DeliveryResult> {
+export async function deliverPostNotifications(deps: { db: Db; email: EmailProvider; appsDomain: string; billingEnabled: boolean; fileOrigins?: readonly string[] }, siteId: string, pages: Map<string, SnapshotPage>, now = new Date()): Promise<DeliveryResult> {
   const { db } = deps;
   const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
   if (!site) return { sent: 0, failed: 0, cancelled: 0 };
@@ -41,14 +41,7 @@ export async function deliverPostNotifications(deps: { db: Db; email: EmailProvi
     send: async (n) => {
       const entry = entries.get(n.pageId)!;
       const unsubscribeUrl = siteEndpointUrl(mailSite, "/_/unsubscribe", n.unsubscribeToken);
-      const mail = newPostEmail({
-        siteName: mailSite.name,
-        title: entry.title || "A new post",
-        description: entry.description,
-        postUrl: `${mailSite.origin}${mailSite.basePath}${entry.path}`,
-        unsubscribeUrl,
-        accentColor: mailSite.accentColor,
-      });
+      const mail = sitePostEmail(mailSite, { pathOfPage: model?.pathOfPage ?? new Map() }, entry, unsubscribeUrl, deps.fileOrigins);
       await sendSiteListEmail(deps.email, mailSite, n.email, mail, unsubscribeUrl);
     },
   });
