@@ -3,6 +3,7 @@ import { audienceMethods } from "./site-methods/audience";
 import { auditLogMethods } from "./site-methods/audit-log";
 import { apiKeyMethods } from "./site-methods/api-keys";
 import { webhookMethods } from "./site-methods/webhooks";
+import { newsletterMethods } from "./site-methods/newsletters";
 import { connectionsMethods } from "./site-methods/connections";
 import { contentMethods } from "./site-methods/content";
 import { membersMethods } from "./site-methods/members";
@@ -25,4 +26,5 @@ export const siteMethods = {
   ...auditLogMethods,
   ...apiKeyMethods,
   ...webhookMethods,
+  ...newsletterMethods,
 };

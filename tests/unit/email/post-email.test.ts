@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ExtendedRecordMap } from "notion-types";
 import { parseDocument, DomUtils } from "htmlparser2";
 import type { Element } from "domhandler";
-import { loadStore } from "../../../tools/notion-stub/store";
-import { REAL } from "../../fixtures/real/corpus";
+import { recordedRecordMap } from "../../helpers/recorded-record-map";
 import { postEmail, postEmailLinks } from "@/core/email/post-email/post-email";
 
 /**
@@ -13,16 +12,7 @@ import { postEmail, postEmailLinks } from "@/core/email/post-email/post-email";
  * tests/fixtures/email/blocks are react-notion-x's recorded `equation`, `drive` and `file` blocks, SOURCES.md there).
  */
 
-const store = loadStore(path.join(REAL, "private"));
-const boxed = (map: Map<string, unknown>) => Object.fromEntries([...map].map(([id, value]) => [id, { role: "reader", value }]));
-const recorded: ExtendedRecordMap = {
-  block: boxed(store.records.block),
-  collection: boxed(store.records.collection),
-  collection_view: boxed(store.records.collection_view),
-  notion_user: boxed(store.records.notion_user),
-  collection_query: store.collectionQuery,
-  signed_urls: {},
-} as unknown as ExtendedRecordMap;
+const recorded = recordedRecordMap();
 
 const BLOCKS_DIR = path.join(import.meta.dirname, "../../fixtures/email/blocks");
 const bareBlock = (name: string) => JSON.parse(fs.readFileSync(path.join(BLOCKS_DIR, `${name}.json`), "utf8")) as { id: string; parent_id: string };
