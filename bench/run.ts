@@ -22,9 +22,10 @@ const benches: Record<string, () => Promise<BenchRow[]>> = {
   "first-sync": async () => (await import("./first-sync")).benchFirstSync(),
   cards: async () => (await import("./cards")).benchCards(),
   search: async () => (await import("./search")).benchSearch(),
+  newsletters: async () => (await import("./newsletters")).benchNewsletters(),
 };
 /** Long runs left out of the default `npm run bench`; name them to run them (`npm run bench -- memory`). */
-const ON_REQUEST = new Set(["memory", "roles", "analytics", "webhooks", "scale", "first-sync"]);
+const ON_REQUEST = new Set(["memory", "roles", "analytics", "webhooks", "scale", "first-sync", "newsletters"]);
 
 // Options such as `--seconds=N` (bench/scale.ts) are not bench names.
 const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));

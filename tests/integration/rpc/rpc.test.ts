@@ -398,6 +398,9 @@ describe("walls between owners", () => {
     ["deleteWebhookEndpoint", "site", { siteId: blogId, endpointId: "00000000-0000-0000-0000-000000000000" }],
     ["listWebhookDeliveries", "site", { siteId: blogId }],
     ["replayWebhookDelivery", "site", { siteId: blogId, deliveryId: "00000000-0000-0000-0000-000000000000" }],
+    ["previewPostEmail", "site", { siteId: blogId, postId: "00000000-0000-0000-0000-000000000000" }],
+    ["sendPostEmail", "site", { siteId: blogId, postId: "00000000-0000-0000-0000-000000000000" }],
+    ["postEmailLog", "site", { siteId: blogId, postId: "00000000-0000-0000-0000-000000000000" }],
     // Operators only: any other account is told nothing exists.
     ["expectNotionWebhookVerification", "user", {}],
   ];
