@@ -15,6 +15,7 @@ const PGLITE_PASS_ONLY = [
   "tests/integration/domains/dns-resolver.test.ts",
   "tests/integration/email/plunk-client.test.ts",
   "tests/integration/email/plunk-stub.test.ts",
+  "tests/integration/email/smtp-provider.test.ts",
   // Rendering and HTTP edges: the database holds seeded sites read by the page path's queries, which the files
   // left in both passes run too; what is tested is the HTML, the headers, the proxies, the error reports.
   "tests/integration/sites/render-fixtures.test.ts",

@@ -25,9 +25,10 @@ const benches: Record<string, () => Promise<BenchRow[]>> = {
   cdn: async () => (await import("./cdn")).benchCdn(),
   "a11y-lighthouse": async () => (await import("./a11y-lighthouse")).benchA11yLighthouse(),
   export: async () => (await import("./export")).benchExport(),
+  newsletters: async () => (await import("./newsletters")).benchNewsletters(),
 };
 /** Long runs left out of the default `npm run bench`; name them to run them (`npm run bench -- memory`). */
-const ON_REQUEST = new Set(["memory", "roles", "analytics", "webhooks", "scale", "first-sync", "cdn", "a11y-lighthouse", "export"]);
+const ON_REQUEST = new Set(["memory", "roles", "analytics", "webhooks", "scale", "first-sync", "cdn", "a11y-lighthouse", "export", "newsletters"]);
 
 // Options such as `--seconds=N` (bench/scale.ts) are not bench names.
 const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));

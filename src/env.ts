@@ -153,6 +153,11 @@ export const rawEnvSchema = z.object({
     "`https://api.useplunk.com`",
   ),
   EMAIL_FROM: about(optionalString, "sender, `Name <address>` or an address (the address must be verified in Plunk)", "Plunk's project default"),
+  SMTP_URL: about(
+    optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    "any mail server: `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…`; used when `PLUNK_API_KEY` is not set, with `EMAIL_FROM` as the sender",
+    "— (Plunk, else the outbox)",
+  ),
   TEAM_EMAIL: optionalString.describe("where cancellation reasons go; also the reply-to of the welcome email and the address for security reports"),
 
   AI_BASE_URL: optionalString.pipe(z.url().optional())

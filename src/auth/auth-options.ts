@@ -21,16 +21,16 @@ export const DEFAULT_AFTER_SIGN_IN = "/dashboard";
 export const EMAIL_PROVIDER_ID = "email";
 
 /**
- * Magic-link sign-in is offered when mail can reach people (PLUNK_API_KEY), and on development and test-login
+ * Magic-link sign-in is offered when mail can reach people (PLUNK_API_KEY or SMTP_URL), and on development and test-login
  * instances, where links land in the email_outbox table and the server log.
  */
-export function emailSignInEnabled(env: Pick<Env, "PLUNK_API_KEY" | "testLoginEnabled" | "NODE_ENV">): boolean {
-  return Boolean(env.PLUNK_API_KEY) || env.testLoginEnabled || env.NODE_ENV === "development";
+export function emailSignInEnabled(env: Pick<Env, "PLUNK_API_KEY" | "SMTP_URL" | "testLoginEnabled" | "NODE_ENV">): boolean {
+  return Boolean(env.PLUNK_API_KEY || env.SMTP_URL) || env.testLoginEnabled || env.NODE_ENV === "development";
 }
 
 /** Where a magic link goes: a real inbox with an email provider, else only the server log (say so). */
-export function emailLinkDelivery(env: Pick<Env, "PLUNK_API_KEY">): "inbox" | "server-log" {
-  return env.PLUNK_API_KEY ? "inbox" : "server-log";
+export function emailLinkDelivery(env: Pick<Env, "PLUNK_API_KEY" | "SMTP_URL">): "inbox" | "server-log" {
+  return env.PLUNK_API_KEY || env.SMTP_URL ? "inbox" : "server-log";
 }
 
 declare module "next-auth" {

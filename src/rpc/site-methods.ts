@@ -4,6 +4,7 @@ import { auditLogMethods } from "./site-methods/audit-log";
 import { apiKeyMethods } from "./site-methods/api-keys";
 import { webhookMethods } from "./site-methods/webhooks";
 import { commentMethods } from "./site-methods/comments";
+import { newsletterMethods } from "./site-methods/newsletters";
 import { connectionsMethods } from "./site-methods/connections";
 import { contentMethods } from "./site-methods/content";
 import { membersMethods } from "./site-methods/members";
@@ -29,4 +30,5 @@ export const siteMethods = {
   ...webhookMethods,
   ...commentMethods,
   ...languageMethods,
+  ...newsletterMethods,
 };

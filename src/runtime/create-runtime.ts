@@ -166,7 +166,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   const storage = createFileStorage(env);
   // Social cards drawn at publish time, in the background (SOCIAL_CARDS_AT_PUBLISH=0: on their first request only).
   const warmSocialCards = env.SOCIAL_CARDS_AT_PUBLISH ? createSocialCardWarmer({ db: database.db, storage, gateway: notion, extraOrigins: env.NOTION_FILE_HOSTS, notionConnections }) : undefined;
-  const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN, billingEnabled: env.billingEnabled, getSnapshot: (id) => content.getSnapshot(id) });
+  const postNotifier = createPostNotifier({ db: database.db, email, appsDomain: env.APPS_DOMAIN, billingEnabled: env.billingEnabled, fileOrigins: env.NOTION_FILE_HOSTS, getSnapshot: (id) => content.getSnapshot(id) });
   // Whether Notion's webhooks reach us (the handshake happened, possibly through another process): re-read each minute.
   const webhooks = { verified: await webhooksVerified({ db: database.db }).catch(() => false), timer: null as NodeJS.Timeout | null };
   webhooks.timer = setInterval(() => {

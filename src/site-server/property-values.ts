@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Block, Collection, CollectionView, ExtendedRecordMap } from "notion-types";
+import type { Block, Collection, ExtendedRecordMap } from "notion-types";
 import { getBlockValue, getTextContent } from "notion-utils";
 import { NotionContextProvider } from "react-notion-x";
 import { Property } from "react-notion-x/third-party/collection";
@@ -17,7 +17,8 @@ import { blockOf, collectionOf } from "@/notion/record-map";
  */
 
 export type SchemaEntry = { name?: string; type?: string; number_format?: string; options?: { value: string; color?: string }[] } & Record<string, unknown>;
-export type Column = { key: string; name: string; type: string };
+import type { Column } from "@/notion/collection-view";
+export type { Column };
 export type PropertyValue =
   | { kind: "empty" }
   | { kind: "text"; text: string }
@@ -44,40 +45,7 @@ export const notionDate = (iso: string) => {
 /** Types that always have a value, even with nothing stored in the row. */
 const COMPUTED = new Set(["created_time", "last_edited_time", "created_by", "last_edited_by", "formula", "rollup", "checkbox"]);
 
-/**
- * The columns a view shows, in its order: `format.<type>_properties` entries that are visible (older recordings:
- * `format.properties` or none — then every property of the schema, as Notion lists them).
- */
-export function viewColumns(collection: Collection, view: CollectionView | undefined): Column[] {
-  const schema = (collection.schema ?? {}) as Record<string, SchemaEntry>;
-  const format = (view?.format ?? {}) as Record<string, unknown>;
-  const listed = ((format[`${view?.type ?? "table"}_properties`] ?? format.properties) as { property: string; visible?: boolean }[] | undefined) ?? [];
-  const keys = listed.length ? listed.filter((p) => p.visible !== false).map((p) => p.property) : Object.keys(schema);
-  return [...new Set(keys)].filter((key) => key !== "title" && schema[key]).map((key) => ({ key, name: schema[key]!.name ?? key, type: schema[key]!.type ?? "text" }));
-}
-
-/**
- * The rows a view shows: its query's results — flat (`collection_group_results`, older `blockIds`) or grouped
- * (`results:<type>:<value>` reducers, in group order) —, else another view's, else the collection's rows in the
- * records (a recording without query results), so a view never shows empty while its rows are at hand.
- */
-export function viewRowIds(recordMap: ExtendedRecordMap, collectionId: string, viewIds: string[], viewId: string): string[] {
-  const resultsOf = (id: string): string[] => {
-    const query = recordMap.collection_query?.[collectionId]?.[id] as unknown as Record<string, { blockIds?: string[] } | string[] | undefined> | undefined;
-    if (!query) return [];
-    const flat = (query.collection_group_results as { blockIds?: string[] } | undefined)?.blockIds ?? (Array.isArray(query.blockIds) ? query.blockIds : undefined);
-    if (flat?.length) return flat;
-    return [...new Set(Object.entries(query).flatMap(([key, value]) => (key.startsWith("results:") && value && !Array.isArray(value) ? (value.blockIds ?? []) : [])))];
-  };
-  for (const id of [viewId, ...viewIds.filter((v) => v !== viewId)]) {
-    const ids = resultsOf(id);
-    if (ids.length) return ids;
-  }
-  return Object.keys(recordMap.block).filter((id) => {
-    const block = blockOf(recordMap, id);
-    return block?.parent_table === "collection" && block.parent_id === collectionId && block.type === "page" && block.alive !== false;
-  });
-}
+export { viewColumns, viewRowIds } from "@/notion/collection-view";
 
 /** A person's name as Notion shows it, from the record map's notion_user records. */
 export function userName(recordMap: ExtendedRecordMap, id: unknown): string {

@@ -8,16 +8,24 @@ import { siteEndpointUrl, subscriptionSiteOf } from "@/core/subscribers/subscrip
 import type { EmailProvider } from "@/integrations/email";
 import type { SnapshotPage } from "@/notion/fetch-site-content";
 import { contentSiteOf } from "@/core/sites/content-site-of";
-import { siteModelOf } from "@/site-model/site-model";
+import { siteModelOf, type Entry } from "@/site-model/site-model";
+import type { RenderedEmail } from "./render-email";
 import { sendSiteListEmail } from "./send-site-list-email";
 import { deliverQueued, type DeliveryResult } from "./deliver-queued";
-import { newPostEmail } from "./templates";
+import { sitePostEmail } from "./post-email/site-post-email";
+
+/** Where a reader's unsubscribe token goes: letters only, so URL-encoding and HTML-escaping leave it as it is. */
+const TOKEN_SLOT = "READERUNSUBSCRIBETOKENSLOT";
+const withToken = (mail: RenderedEmail, token: string): RenderedEmail => {
+  const value = encodeURIComponent(token);
+  return { subject: mail.subject, html: mail.html.split(TOKEN_SLOT).join(value), text: mail.text.split(TOKEN_SLOT).join(value) };
+};
 
 /**
  * Sends a site's queued new-post notifications (deliverQueued: claimed once, retried, never sent twice). Rows for
  * subscribers who left, or posts hidden again, are cancelled.
  */
-export async function deliverPostNotifications(deps: { db: Db; email: EmailProvider; appsDomain: string; billingEnabled: boolean }, siteId: string, pages: Map<string, SnapshotPage>, now = new Date()): Promise<DeliveryResult> {
+export async function deliverPostNotifications(deps: { db: Db; email: EmailProvider; appsDomain: string; billingEnabled: boolean; fileOrigins?: readonly string[] }, siteId: string, pages: Map<string, SnapshotPage>, now = new Date()): Promise<DeliveryResult> {
   const { db } = deps;
   const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
   if (!site) return { sent: 0, failed: 0, cancelled: 0 };
@@ -28,6 +36,14 @@ export async function deliverPostNotifications(deps: { db: Db; email: EmailProvi
   const mailSite = subscriptionSiteOf({ id: site.id, ...address, settings }, (model?.kind === "database" && model.title) || new URL(address.origin).host);
   // New-post emails are a paid feature: a lapsed plan stops them (featuresOf) like turning them off does.
   const stillAllowed = site.status === "published" && !site.passwordHash && settings.email.notifySubscribers && (await featuresOf(deps, site.id, now)).has.subscriberEmails;
+
+  // A post is rendered once per delivery run with a stand-in token, then each reader's token is put in its place.
+  const renders = new Map<string, RenderedEmail>();
+  const rendered = (entry: Entry) => {
+    let mail = renders.get(entry.pageId);
+    if (!mail) renders.set(entry.pageId, (mail = sitePostEmail(mailSite, { pathOfPage: model?.pathOfPage ?? new Map() }, entry, siteEndpointUrl(mailSite, "/_/unsubscribe", TOKEN_SLOT), deps.fileOrigins)));
+    return mail;
+  };
 
   return deliverQueued(db, postNotifications, {
     pending: (underAttempts, limit) =>
@@ -41,15 +57,7 @@ export async function deliverPostNotifications(deps: { db: Db; email: EmailProvi
     send: async (n) => {
       const entry = entries.get(n.pageId)!;
       const unsubscribeUrl = siteEndpointUrl(mailSite, "/_/unsubscribe", n.unsubscribeToken);
-      const mail = newPostEmail({
-        siteName: mailSite.name,
-        title: entry.title || "A new post",
-        description: entry.description,
-        postUrl: `${mailSite.origin}${mailSite.basePath}${entry.path}`,
-        unsubscribeUrl,
-        accentColor: mailSite.accentColor,
-      });
-      await sendSiteListEmail(deps.email, mailSite, n.email, mail, unsubscribeUrl);
+      await sendSiteListEmail(deps.email, mailSite, n.email, withToken(rendered(entry), n.unsubscribeToken), unsubscribeUrl);
     },
   });
 }

@@ -18,7 +18,7 @@ const RETRY_AFTER_MS = 60_000;
  * failed sends wait for a retry — so an idle site costs nothing. Work runs in the background, one check per site at
  * a time, and never delays a refresh.
  */
-export function createPostNotifier(deps: { db: Db; email: EmailProvider; appsDomain: string; billingEnabled: boolean; getSnapshot?: (siteId: string) => Promise<SiteSnapshot | null>; log?: (message: string, error?: unknown) => void }) {
+export function createPostNotifier(deps: { db: Db; email: EmailProvider; appsDomain: string; billingEnabled: boolean; fileOrigins?: readonly string[]; getSnapshot?: (siteId: string) => Promise<SiteSnapshot | null>; log?: (message: string, error?: unknown) => void }) {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error instanceof Error ? error.message : (error ?? "")));
   /** Per site: when an unchanged refresh should check again (absent = after a restart, check once). */
   const nextCheckAt = new Map<string, number>();

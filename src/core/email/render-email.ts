@@ -9,7 +9,9 @@ export type EmailBlock =
   | { kind: "paragraph"; text: string }
   | { kind: "button"; label: string; url: string }
   | { kind: "quote"; text: string }
-  | { kind: "note"; text: string };
+  | { kind: "note"; text: string }
+  /** Already email-safe markup and its plain text, written by our own renderers (a post's body), never by a reader. */
+  | { kind: "written"; html: string; text: string };
 
 export type EmailContent = {
   subject: string;
@@ -44,6 +46,8 @@ function blockHtml(block: EmailBlock, accent: string): string {
       return `<p style="margin:0 0 16px;padding:8px 12px;border-left:3px solid ${accent};font-size:15px;line-height:1.6;color:#444;white-space:pre-wrap">${escapeHtml(block.text)}</p>`;
     case "note":
       return `<p style="margin:0 0 8px;font-size:13px;line-height:1.5;color:#777">${escapeHtml(block.text)}</p>`;
+    case "written":
+      return block.html;
     case "button": {
       const href = escapeHtml(safeUrl(block.url));
       return (
@@ -70,10 +74,12 @@ function blockText(block: EmailBlock): string {
         .join("\n");
     case "button":
       return `${block.label}: ${safeUrl(block.url)}`;
+    case "written":
+      return block.text;
   }
 }
 
-export function renderEmail(content: EmailContent): RenderedEmail {
+export function renderEmail(content: EmailContent & { lang?: string; dir?: "ltr" | "rtl" }): RenderedEmail {
   const accent = content.accentColor && SAFE_COLOUR.test(content.accentColor) ? content.accentColor : "#2255dd";
   const body = content.blocks.map((b) => blockHtml(b, accent)).join("");
   const footer = content.footer?.length
@@ -83,7 +89,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(content.preview)}</div>`
     : "";
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<!doctype html><html lang="${escapeHtml(content.lang ?? "en")}"${content.dir === "rtl" ? ' dir="rtl"' : ""}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${escapeHtml(content.subject)}</title></head>` +
     `<body style="margin:0;padding:0;background:#f5f5f5;font-family:${FONT}">${preview}` +
     `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f5f5f5"><tr><td align="center" style="padding:24px 12px">` +

@@ -50,24 +50,6 @@ export function subscriberConfirmationEmail(p: { siteAddress: string; confirmUrl
   });
 }
 
-export function newPostEmail(p: { siteName: string; title: string; description: string; postUrl: string; unsubscribeUrl: string; accentColor?: string }): RenderedEmail {
-  return renderEmail({
-    subject: `${p.title} — ${p.siteName}`,
-    preview: p.description || `A new post on ${p.siteName}`,
-    accentColor: p.accentColor,
-    blocks: [
-      { kind: "note", text: `New on ${p.siteName}` },
-      { kind: "heading", text: p.title },
-      ...(p.description ? [{ kind: "paragraph" as const, text: p.description }] : []),
-      { kind: "button", label: "Read the post", url: p.postUrl },
-    ],
-    footer: [
-      { kind: "note", text: `You get this email because you subscribed to ${p.siteName}.` },
-      { kind: "button", label: "Unsubscribe", url: p.unsubscribeUrl },
-    ],
-  });
-}
-
 export function cancellationReceivedEmail(p: { appUrl: string }): RenderedEmail {
   return renderEmail({
     subject: "We received your cancellation",

@@ -26,8 +26,8 @@ export type TrackEvent = {
 };
 
 export interface EmailProvider {
-  /** "plunk" when PLUNK_API_KEY is set; "outbox" is the development sink (a table and the log). */
-  readonly kind: "plunk" | "outbox";
+  /** "plunk" when PLUNK_API_KEY is set, "smtp" when SMTP_URL is; "outbox" is the development sink (a table and the log). */
+  readonly kind: "plunk" | "smtp" | "outbox";
   send(message: EmailMessage): Promise<void>;
   track(event: TrackEvent): Promise<void>;
 }

@@ -24,6 +24,8 @@ import { pageIdOf, WORKSPACE, workspaceIndex } from "../../helpers/sites";
 const DRAFT = "24221022-4d6a-4128-94bb-d7d3cb28ac18"; // "Draft: Lumen for mobile apps", hidden in the demo blog
 const FUTURE = "9c9dcef3-2379-454c-9063-33dc4092e1ff"; // "Lumen in 2027: what we're planning", dated 2027-01-12
 const HIDDEN_KEY = "2eda";
+/** The draft's body in the demo workspace (tools/notion-stub/workspace/blog.json). */
+const POST_SENTENCE = "This post is hidden until the SDKs are ready. It must never appear on the site.";
 const APPS_DOMAIN = "apps.test";
 
 let notion: NotionStub;
@@ -97,7 +99,11 @@ describe("new-post notifications", () => {
     expect(mail.name).toBe("Lumen Team");
     expect(mail.reply).toBe("team@lumen.test");
     expect(mail.body).toContain('href="https://');
-    expect(mail.text).toMatch(/Read the post: https:\/\/blog\.site\w+\.apps\.test\/draft-lumen-for-mobile-apps/);
+    expect(mail.text).toMatch(/Read on the site: https:\/\/blog\.site\w+\.apps\.test\/draft-lumen-for-mobile-apps/);
+    // The whole post travels, not just its title: its body's words are in both parts.
+    expect(mail.text).toContain(POST_SENTENCE);
+    expect(mail.body).toContain(POST_SENTENCE);
+    expect(mail.body).not.toMatch(/<script|class="/);
     const unsubscribe = /Unsubscribe: (\S+)/.exec(mail.text)![1]!;
     expect(unsubscribe).toMatch(/^https:\/\/blog\.site\w+\.apps\.test\/_\/unsubscribe\?token=unsub-token-/);
     expect(mail.headers).toEqual({ "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });

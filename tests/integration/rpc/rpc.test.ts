@@ -401,6 +401,11 @@ describe("walls between owners", () => {
     ["addSiteLanguage", "site", { siteId: blogId, language: "ja", notionPageUrl: "https://www.notion.so/Lumen-d8b372b19a2b496abd80a8fe30ef32bb" }],
     ["removeSiteLanguage", "site", { siteId: blogId, language: "ja" }],
     ["getSiteLanguages", "site", { siteId: blogId }],
+    ["listSiteComments", "site", { siteId: blogId }],
+    ["moderateComment", "site", { siteId: blogId, commentId: "00000000-0000-0000-0000-000000000000", action: "approve" }],
+    ["previewPostEmail", "site", { siteId: blogId, postId: "00000000-0000-0000-0000-000000000000" }],
+    ["sendPostEmail", "site", { siteId: blogId, postId: "00000000-0000-0000-0000-000000000000" }],
+    ["postEmailLog", "site", { siteId: blogId, postId: "00000000-0000-0000-0000-000000000000" }],
     // Operators only: any other account is told nothing exists.
     ["expectNotionWebhookVerification", "user", {}],
   ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "@/core/email/render-email";
-import { cancellationReasonTeamEmail, cancellationReceivedEmail, connectionRefusedEmail, magicLinkEmail, newPostEmail, subscriberConfirmationEmail, welcomeEmail } from "@/core/email/templates";
+import { postEmail, postEmailLinks } from "@/core/email/post-email/post-email";
+import { cancellationReasonTeamEmail, cancellationReceivedEmail, connectionRefusedEmail, magicLinkEmail, subscriberConfirmationEmail, welcomeEmail } from "@/core/email/templates";
 import { parseSender } from "@/integrations/email/plunk-client";
 
 describe("renderEmail", () => {
@@ -39,7 +40,13 @@ describe("templates", () => {
     welcome: welcomeEmail({ appUrl: "https://app.test", name: "Ada" }),
     magicLink: magicLinkEmail({ url: "https://app.test/api/auth/callback/email?token=abc", host: "app.test" }),
     confirmation: subscriberConfirmationEmail({ siteAddress: "blog.lumen.test", confirmUrl: "https://blog.lumen.test/_/subscribe/confirm?token=t1" }),
-    newPost: newPostEmail({ siteName: "Lumen Blog", title: "Hello", description: "A post", postUrl: "https://blog.lumen.test/hello", unsubscribeUrl: "https://blog.lumen.test/_/unsubscribe?token=u1" }),
+    newPost: postEmail({
+      site: { name: "Lumen Blog", accentColor: "#2255dd" },
+      post: { pageId: "p", title: "Hello", description: "A post", date: null, recordMap: null },
+      postUrl: "https://blog.lumen.test/hello",
+      links: postEmailLinks({ origin: "https://blog.lumen.test", basePath: "" }, new Map()),
+      unsubscribeUrl: "https://blog.lumen.test/_/unsubscribe?token=u1",
+    }),
     cancellation: cancellationReceivedEmail({ appUrl: "https://app.test" }),
     team: cancellationReasonTeamEmail({ userEmail: "o@example.com", reason: "too_expensive", text: "Costs too much" }),
     refused: connectionRefusedEmail({
@@ -68,7 +75,7 @@ describe("templates", () => {
     expect(all.magicLink.text).toContain("https://app.test/api/auth/callback/email?token=abc");
     expect(all.confirmation.text).toContain("https://blog.lumen.test/_/subscribe/confirm?token=t1");
     expect(all.confirmation.html).toContain("https://blog.lumen.test/_/subscribe/confirm?token=t1");
-    expect(all.newPost.text).toContain("Read the post: https://blog.lumen.test/hello");
+    expect(all.newPost.text).toContain("Read on the site: https://blog.lumen.test/hello");
     expect(all.newPost.text).toContain("Unsubscribe: https://blog.lumen.test/_/unsubscribe?token=u1");
     expect(all.newPost.subject).toBe("Hello — Lumen Blog");
     expect(all.confirmation.subject).toBe("Confirm your subscription");
