@@ -1,8 +1,6 @@
 import type { PropertyMap } from "@/lib/database-fields";
 import crypto from "node:crypto";
-import { LRUCache } from "lru-cache";
 import type { Db } from "@/db/client";
-import { monotonicMs } from "@/lib/clock";
 import { toAppError } from "@/lib/errors";
 import { NOTION_PAGE_MESSAGES } from "@/lib/notion-page-rules";
 import type { SiteType } from "@/lib/site-types";
@@ -15,7 +13,8 @@ import { publicPageSource, type PageSource } from "./page-source";
 import { versionRootsOf, type SiteVersion } from "./version-roots";
 import { languageRootsOf, type SiteLanguageSource } from "./language-roots";
 import { startLeaseHeartbeat } from "./lease-heartbeat";
-import { acquireLease, readSnapshotPages, readSyncState, recordFailure, writeSnapshot, type SyncState } from "./snapshot-store";
+import { acquireLease, readSyncState, recordFailure, writeSnapshot, type SyncState } from "./snapshot-store";
+import { createSnapshotCache, STATE_TTL_MS } from "./snapshot-cache";
 import { syncProgressWriter } from "./sync-progress";
 
 /**
@@ -107,12 +106,6 @@ export const FIRST_VISIT_WAIT_MS = 10_000;
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-/** How long a reader trusts the in-memory snapshot version before checking the database again. */
-const STATE_TTL_MS = 1_000;
-
-/** Parsed JSON takes a few times its text size in memory; the bound counts text bytes times this. */
-const PARSED_SIZE_FACTOR = 3;
-
 export function createContentService({
   db,
   gateway,
@@ -136,108 +129,10 @@ export function createContentService({
   const publicSource = publicPageSource(gateway);
   const sourceOf = (site: ContentSite): Promise<PageSource> =>
     site.notionConnectionId && connectedSource ? connectedSource({ ...site, notionConnectionId: site.notionConnectionId }) : Promise.resolve(publicSource);
-  const cache = new LRUCache<string, { snapshot: SiteSnapshot; checkedAt: number; bytes: number; askedAt?: number }>({
-    maxSize: cacheBytes,
-    sizeCalculation: (entry) => Math.max(1, entry.bytes * PARSED_SIZE_FACTOR),
-  });
+  const { cache, getSnapshot, peekSnapshot } = createSnapshotCache(db, cacheBytes);
 
-  /**
-   * The stored snapshot (null when none yet). Page bodies come from memory while the version is unchanged, and the
-   * version itself is re-read at most once per STATE_TTL_MS, so a busy site costs no query per request.
-   */
-  async function getSnapshot(siteId: string, opts: { fresh?: boolean } = {}): Promise<SiteSnapshot | null> {
-    const cached = opts.fresh ? undefined : peekSnapshot(siteId);
-    if (cached) return cached;
-    const held = cache.get(siteId);
-    let state: SyncState | null;
-    try {
-      state = await readSyncState(db, siteId);
-    } catch (err) {
-      // The database is unavailable: the snapshot this process holds is still the last good one (asked again later).
-      if (!held || opts.fresh) throw err;
-      held.checkedAt = monotonicMs();
-      return held.snapshot;
-    }
-    if (!state || state.version === 0) {
-      cache.delete(siteId);
-      return null;
-    }
-    if (held && held.snapshot.version === state.version) {
-      Object.assign(held.snapshot, state);
-      held.checkedAt = monotonicMs();
-      return held.snapshot;
-    }
-    const { pages, bytes } = await readSnapshotPages(db, siteId);
-    let lastEditedAt = 0;
-    for (const page of pages.values()) lastEditedAt = Math.max(lastEditedAt, page.lastEditedTime || 0);
-    const snapshot: SiteSnapshot = { ...state, siteId, pages, lastEditedAt };
-    cache.set(siteId, { snapshot, checkedAt: monotonicMs(), bytes });
-    return snapshot;
-  }
-
-  /** The snapshot held in memory while its version was checked within STATE_TTL_MS; the cached page path needs no await. */
-  function peekSnapshot(siteId: string): SiteSnapshot | undefined {
-    const cached = cache.get(siteId);
-    return cached && monotonicMs() - cached.checkedAt < STATE_TTL_MS ? cached.snapshot : undefined;
-  }
-
-  async function runRefresh(site: ContentSite, opts: RefreshOptions): Promise<RefreshResult> {
-    try {
-      if (!(await acquireLease(db, site.id, owner, leaseMs, { holderSessions }))) return { status: "leased" };
-    } catch (error) {
-      return { status: "failed", message: toAppError(error).message, error };
-    }
-    const progress = syncProgressWriter(db, site.id, owner, leaseMs);
-    const heartbeat = startLeaseHeartbeat(db, site.id, owner, leaseMs);
-    try {
-      const previous = (await getSnapshot(site.id, { fresh: true }))?.pages ?? new Map<string, SnapshotPage>();
-      const result = await fetchSiteContent(await sourceOf(site), {
-        siteType: site.siteType,
-        rootPageIds: rootPageIdsOf(site),
-        previous: opts.full ? new Map() : previous,
-        // A targeted refresh needs a snapshot to reuse from; the first one reads everything.
-        changedPageIds: opts.changedPageIds && previous.size && !opts.full ? new Set(opts.changedPageIds) : undefined,
-        rowEditsOnly: opts.rowEditsOnly,
-        onProgress: progress.report,
-      });
-      await progress.stop();
-      // Pages of the old snapshot the fetch no longer shows (computed here: a full read fetched against nothing).
-      const removed = [...previous.keys()].filter((id) => !result.pages.has(id));
-      // Roots are always fetched; only pages whose content (or place in the tree) really differs are written.
-      const upsert = [...result.pages.values()].filter((page) => {
-          const before = previous.get(page.pageId);
-        return !before || before.parentPageId !== page.parentPageId || before.contentHash !== page.contentHash;
-      });
-      const version = await writeSnapshot(db, site.id, owner, { upsert, remove: removed, problem: versionProblem(site, result.unreadableRoots), skipped: skippedPagesOf(result.pages) });
-      await getSnapshot(site.id, { fresh: true });
-      const changed = upsert.length > 0 || removed.length > 0;
-      if (changed && onUpdated) {
-        await onUpdated(site, previous, result.pages).catch((err) => log(`[notion] after-refresh hook failed for ${site.id}`, err));
-      }
-      if (!changed) onUnchanged?.(site, result.pages);
-      return {
-        status: changed ? "updated" : "unchanged",
-        version,
-        fetched: result.fetched.length,
-        reused: result.pages.size - result.fetched.length,
-        removed: removed.length,
-      };
-    } catch (error) {
-      await progress.stop();
-      const message = toAppError(error).message;
-      const failureCount = await recordFailure(db, site.id, owner, message).catch((err) => {
-        log(`[notion] could not record a failed refresh of ${site.id}`, err);
-        return 0;
-      });
-      if (failureCount && onFailed) {
-        await onFailed(site, { message, failureCount }).catch((err) => log(`[notion] after-failure hook failed for ${site.id}`, err));
-      }
-      await getSnapshot(site.id, { fresh: true }).catch(() => null);
-      return { status: "failed", message, error };
-    } finally {
-      heartbeat.stop();
-    }
-  }
+  const refreshDeps: RefreshDeps = { db, owner, leaseMs, holderSessions, log, sourceOf, getSnapshot, onUpdated, onUnchanged, onFailed };
+  const runRefresh = (site: ContentSite, opts: RefreshOptions) => refreshOnce(refreshDeps, site, opts);
 
   /**
    * Refreshes now; a second call while one runs shares it. A targeted call (changed pages named) while one runs
@@ -316,6 +211,75 @@ export function createContentService({
   const memory = () => ({ sites: cache.size, bytes: cache.calculatedSize });
 
   return { getSnapshot, peekSnapshot, getContent, revalidate, refresh, idle, memory, isRefreshing: (siteId: string) => inflight.has(siteId), forget: (siteId: string) => cache.delete(siteId) };
+}
+
+type RefreshDeps = Pick<ContentServiceOptions, "db" | "onUpdated" | "onUnchanged" | "onFailed"> & {
+  owner: string;
+  leaseMs: number;
+  holderSessions: boolean;
+  log: NonNullable<ContentServiceOptions["log"]>;
+  sourceOf: (site: ContentSite) => Promise<PageSource>;
+  getSnapshot: (siteId: string, opts?: { fresh?: boolean }) => Promise<SiteSnapshot | null>;
+};
+
+/** One refresh under the site's lease: read what changed, write the new snapshot, then the hooks; never throws. */
+async function refreshOnce(deps: RefreshDeps, site: ContentSite, opts: RefreshOptions): Promise<RefreshResult> {
+  const { db, owner, leaseMs, holderSessions, log, sourceOf, getSnapshot, onUpdated, onUnchanged, onFailed } = deps;
+  try {
+    if (!(await acquireLease(db, site.id, owner, leaseMs, { holderSessions }))) return { status: "leased" };
+  } catch (error) {
+    return { status: "failed", message: toAppError(error).message, error };
+  }
+  const progress = syncProgressWriter(db, site.id, owner, leaseMs);
+  const heartbeat = startLeaseHeartbeat(db, site.id, owner, leaseMs);
+  try {
+    const previous = (await getSnapshot(site.id, { fresh: true }))?.pages ?? new Map<string, SnapshotPage>();
+    const result = await fetchSiteContent(await sourceOf(site), {
+      siteType: site.siteType,
+      rootPageIds: rootPageIdsOf(site),
+      previous: opts.full ? new Map() : previous,
+      // A targeted refresh needs a snapshot to reuse from; the first one reads everything.
+      changedPageIds: opts.changedPageIds && previous.size && !opts.full ? new Set(opts.changedPageIds) : undefined,
+      rowEditsOnly: opts.rowEditsOnly,
+      onProgress: progress.report,
+    });
+    await progress.stop();
+    // Pages of the old snapshot the fetch no longer shows (computed here: a full read fetched against nothing).
+    const removed = [...previous.keys()].filter((id) => !result.pages.has(id));
+    // Roots are always fetched; only pages whose content (or place in the tree) really differs are written.
+    const upsert = [...result.pages.values()].filter((page) => {
+        const before = previous.get(page.pageId);
+      return !before || before.parentPageId !== page.parentPageId || before.contentHash !== page.contentHash;
+    });
+    const version = await writeSnapshot(db, site.id, owner, { upsert, remove: removed, problem: versionProblem(site, result.unreadableRoots), skipped: skippedPagesOf(result.pages) });
+    await getSnapshot(site.id, { fresh: true });
+    const changed = upsert.length > 0 || removed.length > 0;
+    if (changed && onUpdated) {
+      await onUpdated(site, previous, result.pages).catch((err) => log(`[notion] after-refresh hook failed for ${site.id}`, err));
+    }
+    if (!changed) onUnchanged?.(site, result.pages);
+    return {
+      status: changed ? "updated" : "unchanged",
+      version,
+      fetched: result.fetched.length,
+      reused: result.pages.size - result.fetched.length,
+      removed: removed.length,
+    };
+  } catch (error) {
+    await progress.stop();
+    const message = toAppError(error).message;
+    const failureCount = await recordFailure(db, site.id, owner, message).catch((err) => {
+      log(`[notion] could not record a failed refresh of ${site.id}`, err);
+      return 0;
+    });
+    if (failureCount && onFailed) {
+      await onFailed(site, { message, failureCount }).catch((err) => log(`[notion] after-failure hook failed for ${site.id}`, err));
+    }
+    await getSnapshot(site.id, { fresh: true }).catch(() => null);
+    return { status: "failed", message, error };
+  } finally {
+    heartbeat.stop();
+  }
 }
 
 /** A refresh a visitor's read started: the Notion budget serves it after owners and webhooks, on the site owner's turn. */

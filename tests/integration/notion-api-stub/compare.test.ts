@@ -112,7 +112,7 @@ afterAll(async () => {
 describe("the demo workspace through both APIs", () => {
   it("has a root for every site type and failure case of the demo", () => {
     expect(Object.keys(official.workspace().roots).sort()).toEqual(
-      ["blog", "boardDatabase", "changelog", "docs", "docsv2", "help_desk", "importedBlogTemplate", "listDatabase", "missingProperties", "notDatabase", "notionNextBlog", "ownNamesBlog", "roadmap", "showcase", "simple", "tableDatabase"].sort(),
+      ["blog", "boardDatabase", "changelog", "docs", "docsJa", "docsv2", "help_desk", "importedBlogTemplate", "listDatabase", "missingProperties", "notDatabase", "notionNextBlog", "ownNamesBlog", "roadmap", "showcase", "simple", "tableDatabase"].sort(),
     );
   });
 

@@ -87,6 +87,9 @@ function normalise(html: string, host: string): string {
     // A social card's version is a hash of what it shows, picture addresses included, which differ by path as above.
     .replace(/(\/_\/card[^"?]*\.png\?v=)[A-Za-z0-9_-]+/g, "$1KEY")
     .replace(/(\/_\/img\/[0-9a-f-]+\?src=)([^&"]+)/g, (_m, start: string, src: string) => `${start}${fileName(decodeURIComponent(src.replaceAll("&amp;", "&")))}`)
+    // A mention of a page published nowhere: the public path links it to notion.so, where anyone can read it; a
+    // connected site's page is private there, so the mention is its title alone (a link would ask readers to sign in).
+    .replace(/<a class="notion-link" href="https:\/\/www\.notion\.so\/[0-9a-f]{32}" rel="noopener noreferrer">(.*?)<\/a>/g, '<span class="notion-link">$1</span>')
     .replace(/<div class="notion-bookmark-title">[^<]*<\/div>/g, "")
     .replace(/<div class="notion-bookmark-description">[^<]*<\/div>/g, "")
     .replace(/align-self:center;width:\d+px;max-width:100%/g, "align-self:center;width:100%;max-width:100%")

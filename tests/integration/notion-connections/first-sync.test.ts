@@ -72,7 +72,7 @@ beforeAll(async () => {
   control = notionApiStubControl(api.url);
   s = await startSitesApp([], {
     workspaceDir: dir,
-    env: { NOTION_OFFICIAL_API_BASE: api.url, NOTION_FILE_HOSTS: api.url, NOTION_REQUESTS_PER_SECOND: "8", REVALIDATE_SECONDS: "3600" },
+    env: { NOTION_OFFICIAL_API_BASE: api.url, NOTION_FILE_HOSTS: api.url, NOTION_REQUESTS_PER_SECOND: "3", REVALIDATE_SECONDS: "3600" },
   });
   url = s.app.url;
   a = await signedIn(url, "first-sync-a@example.com");
@@ -135,7 +135,7 @@ describe("a connected site's first sync", () => {
     const created = result<{ siteId: string; url: string }>(await site(a, "createNewSite", { siteType: "docs", notionPageUrl: HANDBOOK_URL, subdomain: "handbook", connectionId }));
     siteId = created.siteId;
     host = new URL(created.url).host;
-    // Answered before the sync got far: ~160 requests at 8 a second take about 20 s.
+    // Answered before the sync got far: ~160 requests at 3 a second take most of a minute.
     const atOnce = await firstSyncOf(a, siteId);
     expect(atOnce).not.toBeNull();
     expect(["waiting", "syncing"]).toContain(atOnce!.state);
