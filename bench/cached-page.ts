@@ -104,7 +104,11 @@ async function measureAgainstMinimal(serverUrl: string, host: string, label: str
   const rows: BenchRow[] = [];
   for (const encoding of ["", "br"]) {
     const headers: Record<string, string> = { host, ...(encoding ? { "accept-encoding": encoding } : {}) };
-    const page = await rawRequest(target, { host, headers });
+    // A new site answers "Being published" (503) until its first sync, which runs in the background.
+    let page = await rawRequest(target, { host, headers });
+    for (const end = Date.now() + 120_000; page.status === 503 && Date.now() < end; page = await rawRequest(target, { host, headers })) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
     if (page.status !== 200 || (page.headers["content-encoding"] ?? "") !== encoding) throw new Error(`post answered ${page.status} ${page.headers["content-encoding"] ?? ""}: ${page.body.slice(0, 300)}`);
     const bodyFile = path.join(os.tmpdir(), `bench-page-${process.pid}-${encoding || "identity"}`);
     const headersFile = `${bodyFile}.headers.json`;
