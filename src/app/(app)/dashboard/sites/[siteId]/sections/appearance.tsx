@@ -1,13 +1,14 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { CUSTOM_CSS_MAX } from "@/lib/custom-css";
 import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { ColorField, Panel, SelectField, Toggle } from "@/components/fields";
-import { FieldErrors, useFieldError } from "@/components/field-errors";
+import { FieldErrors } from "@/components/field-errors";
 import { useSave } from "./use-save";
+import { CodeField } from "./code-field";
 import { FooterPanel } from "./site-chrome";
 import { SITE_THEME_NAMES, SITE_THEMES } from "@/lib/site-themes";
 
@@ -76,7 +77,7 @@ function CustomCssPanel({ site }: { site: SiteOverview }) {
   return (
     <Panel title="Custom CSS" description="Added after the site's own styles on every page, served from your site's address. Scripts and fonts from other sites stay blocked.">
       <FieldErrors value={saving.errors}>
-        <CssField value={customCss} onChange={setCss} />
+        <CodeField label="CSS" field="theme.customCss" max={CUSTOM_CSS_MAX} rows={10} placeholder={".site-header { border-bottom: 0; }"} value={customCss} onChange={setCss} />
       </FieldErrors>
       <Button loading={saving.pending} onClick={() => void saving.save(() => siteRpc.call("updateSite", { siteId: site.siteId, settings: { theme: { customCss } } }))}>
         Save CSS
@@ -85,36 +86,3 @@ function CustomCssPanel({ site }: { site: SiteOverview }) {
   );
 }
 
-/** A code box with its count; a refusal of the saved text shows under it in words. */
-function CssField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const id = useId();
-  const error = useFieldError("theme.customCss");
-  const over = value.length > CUSTOM_CSS_MAX;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
-        CSS
-      </label>
-      <textarea
-        id={id}
-        data-field="theme.customCss"
-        rows={10}
-        spellCheck={false}
-        value={value}
-        placeholder={".site-header { border-bottom: 0; }"}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error || over ? true : undefined}
-        aria-describedby={`${error ? `${id}-error ` : ""}${id}-count`}
-        className={`mt-1 w-full rounded-md border bg-neutral-900 px-3 py-2 font-mono text-sm text-neutral-100 outline-none focus:ring-2 ${error || over ? "border-red-400 focus:ring-red-400/30" : "border-neutral-700 focus:border-[#5b8cff] focus:ring-[#5b8cff]/30"}`}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-300" data-testid="field-error">
-          {error}
-        </p>
-      ) : null}
-      <p id={`${id}-count`} className={`mt-1 text-xs ${over ? "text-red-300" : "text-neutral-400"}`}>
-        {value.length.toLocaleString("en-US")} of {CUSTOM_CSS_MAX.toLocaleString("en-US")} characters
-      </p>
-    </div>
-  );
-}

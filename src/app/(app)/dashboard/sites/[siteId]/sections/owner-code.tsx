@@ -1,12 +1,13 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { SiteOverview } from "@/core/sites/get-site-overview";
 import { siteRpc } from "@/rpc/client";
 import { Button } from "@/components/button";
 import { Panel, TextField } from "@/components/fields";
-import { FieldErrors, useFieldError } from "@/components/field-errors";
+import { FieldErrors } from "@/components/field-errors";
 import { useSave } from "./use-save";
+import { CodeField } from "./code-field";
 
 /** Same limit as the settings schema (site-settings.ts is server code, so the figure is repeated here). */
 const OWNER_CODE_MAX = 20_000;
@@ -48,8 +49,8 @@ export function OwnerCodeSection({ site, where, billing }: { site: SiteOverview;
       </Panel>
       <FieldErrors value={saving.errors}>
         <Panel title="Your code" description="HTML with scripts, added as it is at the end of every page's <head> and <body>. Inline scripts run by a nonce our server adds; scripts from other sites need their origin below.">
-          <CodeField label="Head code" field="headCode" value={headCode} onChange={setHead} placeholder={'<script src="https://widget.example.com/loader.js" defer></script>'} />
-          <CodeField label="Body-end code" field="bodyCode" value={bodyCode} onChange={setBody} placeholder={'<div id="booking"></div>'} />
+          <CodeField max={OWNER_CODE_MAX} label="Head code" field="headCode" value={headCode} onChange={setHead} placeholder={'<script src="https://widget.example.com/loader.js" defer></script>'} />
+          <CodeField max={OWNER_CODE_MAX} label="Body-end code" field="bodyCode" value={bodyCode} onChange={setBody} placeholder={'<div id="booking"></div>'} />
         </Panel>
         <Panel title="Allowed origins" description="Your site's security policy blocks everything from other sites except what you list here. One origin per row: https:// and a host, like https://widget.example.com (*.example.com for its subdomains).">
           {KINDS.map((k) => (
@@ -86,39 +87,6 @@ function WhereItRuns({ where }: { where: OwnerCodeHosts }) {
   );
 }
 
-/** A code box with its count and its refusal underneath, marked with `field` for the save's errors. */
-function CodeField({ label, field, value, onChange, placeholder }: { label: string; field: string; value: string; onChange: (v: string) => void; placeholder: string }) {
-  const id = useId();
-  const error = useFieldError(field);
-  const over = value.length > OWNER_CODE_MAX;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        data-field={field}
-        rows={8}
-        spellCheck={false}
-        value={value}
-        placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error || over ? true : undefined}
-        aria-describedby={`${error ? `${id}-error ` : ""}${id}-count`}
-        className={`mt-1 w-full rounded-md border bg-neutral-900 px-3 py-2 font-mono text-sm text-neutral-100 outline-none focus:ring-2 ${error || over ? "border-red-400 focus:ring-red-400/30" : "border-neutral-700 focus:border-[#5b8cff] focus:ring-[#5b8cff]/30"}`}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-300" data-testid="field-error">
-          {error}
-        </p>
-      ) : null}
-      <p id={`${id}-count`} className={`mt-1 text-xs ${over ? "text-red-300" : "text-neutral-400"}`}>
-        {value.length.toLocaleString("en-US")} of {OWNER_CODE_MAX.toLocaleString("en-US")} characters
-      </p>
-    </div>
-  );
-}
 
 function OriginList({ kind, label, what, example, values, onChange }: { kind: OriginKind; label: string; what: string; example: string; values: string[]; onChange: (v: string[]) => void }) {
   const singular = label.replace(/s$/, "");
